@@ -1,0 +1,52 @@
+// swift-tools-version: 6.1
+import PackageDescription
+
+let asyncHTTPClient = Target.Dependency.product(name: "AsyncHTTPClient", package: "async-http-client")
+let argumentParser = Target.Dependency.product(name: "ArgumentParser", package: "swift-argument-parser")
+let nio: [Target.Dependency] = [
+    .product(name: "NIOCore", package: "swift-nio"),
+    .product(name: "NIOPosix", package: "swift-nio"),
+    .product(name: "NIOHTTP1", package: "swift-nio"),
+]
+
+let package = Package(
+    name: "pokedex",
+    platforms: [.macOS(.v14)],
+    products: [
+        .executable(name: "pokedex", targets: ["pokedex"]),
+        .library(name: "TemplateEngine", targets: ["TemplateEngine"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+        .package(url: "https://github.com/swift-server/async-http-client", from: "1.37.0"),
+        .package(url: "https://github.com/apple/swift-nio", from: "2.101.2"),
+    ],
+    targets: [
+        // Stage: Render. Mustache, no dependencies, reusable on its own.
+        .target(name: "TemplateEngine"),
+
+        // libxml2, reached only from C files (see docs/ARCHITECTURE.md, "libxml2").
+        .systemLibrary(name: "CLibXML2", pkgConfig: "libxml-2.0", providers: [.apt(["libxml2-dev"])]),
+        .target(name: "CHTMLSupport", dependencies: ["CLibXML2"]),
+        .target(name: "HTMLSafety", dependencies: ["CHTMLSupport"]),
+
+        // Stage: Source + Cache.
+        .target(name: "PokeAPI", dependencies: [asyncHTTPClient] + nio),
+        // Stage: Catalog (and the trainer's collection).
+        .target(name: "Pokedex", dependencies: ["PokeAPI"]),
+        // Stages: Pages, Render, Output.
+        .target(name: "SiteGenerator", dependencies: ["Pokedex", "TemplateEngine", "HTMLSafety"]),
+        // The commands, as a library so tests reach them; the executable only calls it.
+        .target(name: "PokedexCLI", dependencies: ["SiteGenerator", "PokeAPI", "Pokedex", "HTMLSafety", argumentParser]),
+        .executableTarget(name: "pokedex", dependencies: ["PokedexCLI"]),
+
+        .target(name: "TestSupport", dependencies: nio, path: "Tests/TestSupport"),
+        .testTarget(name: "TemplateEngineTests", dependencies: ["TemplateEngine", "TestSupport"]),
+        .testTarget(name: "HTMLSafetyTests", dependencies: ["HTMLSafety", "TestSupport"]),
+        .testTarget(name: "PokeAPITests", dependencies: ["PokeAPI", "TestSupport"]),
+        .testTarget(name: "PokedexTests", dependencies: ["Pokedex", "TestSupport"]),
+        .testTarget(name: "SiteGeneratorTests", dependencies: ["SiteGenerator", "TestSupport"]),
+        .testTarget(name: "PokedexCLITests", dependencies: ["PokedexCLI", "TestSupport"]),
+    ],
+    swiftLanguageModes: [.v6]
+)

@@ -1,0 +1,1 @@
+// PokeAPI stage; see docs/ARCHITECTURE.md.

@@ -1,0 +1,1 @@
+// Pokedex stage; see docs/ARCHITECTURE.md.

@@ -1,0 +1,1 @@
+// SiteGenerator stage; see docs/ARCHITECTURE.md.

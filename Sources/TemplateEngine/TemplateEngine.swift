@@ -1,0 +1,1 @@
+// TemplateEngine stage; see docs/ARCHITECTURE.md.

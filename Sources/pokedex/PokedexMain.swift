@@ -1,0 +1,9 @@
+import PokedexCLI
+
+/// The executable only hands over to the library, where every command lives.
+@main
+enum PokedexMain {
+    static func main() async {
+        await PokedexCommand.main()
+    }
+}

@@ -1,0 +1,45 @@
+/// Everything the site knows, normalized from PokeAPI into the project's own shape.
+///
+/// A catalog is plain data: no JSON shapes, no URLs to the API. Display names are
+/// already resolved in the catalog's language (falling back to English), so later
+/// stages never title-case a slug. It is `Codable` so a build can keep it as a snapshot
+/// and skip decoding the raw resources when they have not changed.
+public struct Catalog: Sendable, Hashable, Codable {
+    /// The language code names, genera and flavor text were chosen in (e.g. "en").
+    public var language: String
+    /// Every species, in national-dex order.
+    public var species: [Species]
+    /// Every pokemon (default and alternate varieties), keyed by slug.
+    public var pokemon: [String: Pokemon]
+    /// The types Pokémon can have (the 18 of the games), in the games' order.
+    public var types: [PokemonType]
+    /// Evolution chains, keyed by chain id.
+    public var evolutionChains: [Int: EvolutionChain]
+    /// Moves, abilities, items and stats referenced anywhere above, keyed by slug.
+    public var moves: [String: Move]
+    public var abilities: [String: Ability]
+    public var items: [String: Item]
+    public var stats: [String: Stat]
+
+    public init(
+        language: String,
+        species: [Species],
+        pokemon: [String: Pokemon],
+        types: [PokemonType],
+        evolutionChains: [Int: EvolutionChain],
+        moves: [String: Move],
+        abilities: [String: Ability],
+        items: [String: Item],
+        stats: [String: Stat]
+    ) {
+        self.language = language
+        self.species = species
+        self.pokemon = pokemon
+        self.types = types
+        self.evolutionChains = evolutionChains
+        self.moves = moves
+        self.abilities = abilities
+        self.items = items
+        self.stats = stats
+    }
+}

@@ -1,1 +1,0 @@
-// Pokedex stage; see docs/ARCHITECTURE.md.

@@ -55,13 +55,21 @@ extension Renderer {
             buffer.append(contentsOf: bytes)
             return
         }
-        for byte in bytes {
-            if atLineStart, byte != UInt8(ascii: "\n"), byte != UInt8(ascii: "\r") {
-                buffer.append(contentsOf: indent)
-                atLineStart = false
+        bytes.withUnsafeBufferPointer { text in
+            var start = 0
+            while start < text.count {
+                var end = start
+                while end < text.count, text[end] != UInt8(ascii: "\n") { end += 1 }
+                let hasNewline = end < text.count
+                if atLineStart, text[start] != UInt8(ascii: "\n"), text[start] != UInt8(ascii: "\r") {
+                    buffer.append(contentsOf: indent)
+                    atLineStart = false
+                }
+                let lineEnd = hasNewline ? end + 1 : end
+                buffer.append(contentsOf: UnsafeBufferPointer(rebasing: text[start..<lineEnd]))
+                if hasNewline { atLineStart = true }
+                start = lineEnd
             }
-            buffer.append(byte)
-            if byte == UInt8(ascii: "\n") { atLineStart = true }
         }
     }
 

@@ -196,17 +196,21 @@ extension Renderer {
 
     /// Finds a dotted name: the first part anywhere on the stack, the rest inside it.
     func lookup(_ name: Name) -> TemplateValue? {
-        guard let first = name.parts.first else { return stack.last }
+        let parts = name.parts
+        guard let first = parts.first else { return stack.last }
         var found: TemplateValue?
-        for frame in stack.reversed() {
-            if let value = frame.member(first) {
+        var level = stack.count - 1
+        while level >= 0 {
+            if let value = stack[level].member(first) {
                 found = value
                 break
             }
+            level -= 1
         }
+        if parts.count == 1 { return found }
         var index = 1
-        while index < name.parts.count, let value = found {
-            found = value.member(name.parts[index])
+        while index < parts.count, let value = found {
+            found = value.member(parts[index])
             index += 1
         }
         return found

@@ -1,0 +1,77 @@
+/// Follows every reference of every parsed page against the site's files and ids.
+struct LinkAudit {
+    let files: Set<String>
+    let pages: [String: PageFacts]
+    /// Entry points: reachable without a link.
+    static let entryPoints: Set<String> = ["index.html", "404.html"]
+
+    /// How many references pointed inside the site.
+    var internalLinkCount: Int {
+        pages.values.reduce(0) { count, page in
+            count + page.references.filter {
+                if case .file = LinkResolver.resolve($0.value, from: page.path) { return true }
+                return false
+            }.count
+        }
+    }
+
+    func findings() -> [CheckFinding] {
+        var findings: [CheckFinding] = []
+        var linked: Set<String> = []
+        for page in pages.values {
+            for problem in page.problems {
+                findings.append(CheckFinding(kind: .parseError, file: page.path, line: max(1, problem.line), message: problem.message))
+            }
+            for duplicate in page.duplicateIDs {
+                findings.append(CheckFinding(
+                    kind: .duplicateID, file: page.path, line: max(1, duplicate.line),
+                    message: "id \"\(duplicate.id)\" is used more than once on this page; ids must be unique"
+                ))
+            }
+            for reference in page.references {
+                let (target, finding) = audit(reference, on: page)
+                if let target, target != page.path { linked.insert(target) }
+                if let finding { findings.append(finding) }
+            }
+        }
+        for path in pages.keys where !linked.contains(path) && !Self.entryPoints.contains(path) {
+            findings.append(CheckFinding(
+                kind: .orphanPage, file: path, line: 1,
+                message: "no page links here; link it from a list or index page, or stop generating it"
+            ))
+        }
+        return findings
+    }
+}
+
+private extension LinkAudit {
+    /// The file a reference reaches (if any) and what is wrong with it (if anything).
+    func audit(_ reference: PageFacts.Reference, on page: PageFacts) -> (String?, CheckFinding?) {
+        func finding(_ kind: CheckFinding.Kind, _ message: String) -> CheckFinding {
+            CheckFinding(kind: kind, file: page.path, line: max(1, reference.line), message: message)
+        }
+        let value = reference.value
+        switch LinkResolver.resolve(value, from: page.path) {
+        case .external:
+            return (nil, nil)
+        case .unsafeScheme(let scheme):
+            return (nil, finding(.unsafeLink, "\(value): \(scheme): links do not belong on a published page"))
+        case .rootRelative:
+            return (nil, finding(.rootRelativeLink, "\(value) starts with /, which breaks from file:// and under a base URL; use a path relative to the page"))
+        case .outsideSite:
+            return (nil, finding(.brokenLink, "\(value) climbs above the site root"))
+        case .file(let path, let fragment):
+            guard files.contains(path) else {
+                let hint = files.contains(path + "/index.html") ? " (it is a folder: end the link with /)" : ""
+                return (nil, finding(.brokenLink, "\(value): no file \(path) in the site\(hint)"))
+            }
+            guard let fragment, !fragment.isEmpty, fragment != "top", let target = pages[path] else {
+                return (path, nil)
+            }
+            guard target.ids.contains(fragment) else {
+                return (path, finding(.brokenFragment, "\(value): no element with id \"\(fragment)\" on \(path)"))
+            }
+            return (path, nil)
+        }
+    }
+}

@@ -6,11 +6,18 @@
 /// text and attribute values are escaped, every element is closed.
 public enum HTMLSanitizer {
     /// Returns `html` with only what `policy` allows, as well-formed HTML.
+    ///
+    /// Unwrapping an element can put markup in a place where an HTML parser would
+    /// rearrange it (a `div` that was inside a `font` inside a `p`), so the result is
+    /// sanitized again until it no longer changes: what comes out parses back to itself.
     public static func sanitize(_ html: String, policy: SanitizerPolicy = .default) -> String {
-        let tree = HTMLTree(html: wrapperStart + html + wrapperEnd)
-        var writer = SanitizingWriter(policy: policy)
-        writer.write(tree.nodes)
-        return writer.output
+        var output = pass(html, policy: policy)
+        for _ in 0..<maximumPasses {
+            let again = pass(output, policy: policy)
+            if again == output { break }
+            output = again
+        }
+        return output
     }
 }
 
@@ -20,6 +27,16 @@ extension HTMLSanitizer {
     static let wrapperMarker = "data-pokedex-sanitizer-root"
     static let wrapperStart = "<!DOCTYPE html><html><body><div \(wrapperMarker)=\"\">"
     static let wrapperEnd = "</div></body></html>"
+    /// Extra passes before giving up on a fixed point (each pass's output is safe anyway).
+    static let maximumPasses = 4
+
+    /// One parse, filter and write.
+    static func pass(_ html: String, policy: SanitizerPolicy) -> String {
+        let tree = HTMLTree(html: wrapperStart + html + wrapperEnd)
+        var writer = SanitizingWriter(policy: policy)
+        writer.write(tree.nodes)
+        return writer.output
+    }
 }
 
 /// Walks a parsed tree and writes what the policy keeps.
@@ -27,8 +44,20 @@ struct SanitizingWriter {
     let policy: SanitizerPolicy
     let schemes: Set<String>
     private(set) var output = ""
+    /// The kept elements currently open, innermost last.
+    private var open: [String] = []
 
     static let voidElements: Set<String> = ["br", "hr", "img", "wbr"]
+
+    /// Elements that only make sense directly inside certain parents; elsewhere an HTML
+    /// parser drops or moves them, so they are unwrapped.
+    static let requiredParents: [String: Set<String>] = [
+        "caption": ["table"], "thead": ["table"], "tbody": ["table"], "tfoot": ["table"],
+        "tr": ["table", "thead", "tbody", "tfoot"], "td": ["tr"], "th": ["tr"],
+        "li": ["ul", "ol"], "dt": ["dl"], "dd": ["dl"],
+    ]
+    /// Elements whose direct text an HTML parser moves out (browsers "foster-parent" it).
+    static let noDirectText: Set<String> = ["table", "thead", "tbody", "tfoot", "tr"]
 
     init(policy: SanitizerPolicy) {
         self.policy = policy
@@ -39,6 +68,10 @@ struct SanitizingWriter {
         for node in nodes {
             switch node {
             case .text(let text):
+                if let parent = open.last, Self.noDirectText.contains(parent),
+                   !text.unicodeScalars.allSatisfy({ $0.properties.isWhitespace }) {
+                    continue
+                }
                 output += HTMLEntities.escapeText(text)
             case .comment:
                 continue
@@ -51,7 +84,11 @@ struct SanitizingWriter {
     private mutating func write(_ element: HTMLElement) {
         let name = element.name
         if policy.drops(name) { return }
-        guard policy.elements[name] != nil, element.attribute(HTMLSanitizer.wrapperMarker) == nil else {
+        var misplaced = false
+        if let parents = Self.requiredParents[name] {
+            misplaced = !(open.last.map(parents.contains) ?? false)
+        }
+        guard policy.elements[name] != nil, !misplaced, element.attribute(HTMLSanitizer.wrapperMarker) == nil else {
             write(element.children)
             return
         }
@@ -61,7 +98,9 @@ struct SanitizingWriter {
         }
         output += ">"
         guard !Self.voidElements.contains(name) else { return }
+        open.append(name)
         write(element.children)
+        open.removeLast()
         output += "</\(name)>"
     }
 

@@ -2,7 +2,8 @@
 // Fuzz targets, kept out of the main package so its build is untouched.
 // Every folder under Sources/ is one libFuzzer target: adding a target is adding a
 // folder with one file whose @main hands a callback to `FuzzDriver.run`.
-// Build and run with ../scripts/fuzz (it passes -sanitize=fuzzer).
+// Build and run with ../scripts/fuzz (it passes -sanitize=fuzzer, and --manifest-cache
+// none so a new folder is seen: SwiftPM's manifest cache does not watch Sources/).
 import Foundation
 import PackageDescription
 

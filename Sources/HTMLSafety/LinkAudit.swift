@@ -5,18 +5,10 @@ struct LinkAudit {
     /// Entry points: reachable without a link.
     static let entryPoints: Set<String> = ["index.html", "404.html"]
 
-    /// How many references pointed inside the site.
-    var internalLinkCount: Int {
-        pages.values.reduce(0) { count, page in
-            count + page.references.filter {
-                if case .file = LinkResolver.resolve($0.value, from: page.path) { return true }
-                return false
-            }.count
-        }
-    }
-
-    func findings() -> [CheckFinding] {
+    /// Every finding, and how many references pointed inside the site.
+    func run() -> (findings: [CheckFinding], internalLinks: Int) {
         var findings: [CheckFinding] = []
+        var internalLinks = 0
         var linked: Set<String> = []
         for page in pages.values {
             for problem in page.problems {
@@ -29,7 +21,8 @@ struct LinkAudit {
                 ))
             }
             for reference in page.references {
-                let (target, finding) = audit(reference, on: page)
+                let (target, finding, isInternal) = audit(reference, on: page)
+                if isInternal { internalLinks += 1 }
                 if let target, target != page.path { linked.insert(target) }
                 if let finding { findings.append(finding) }
             }
@@ -40,38 +33,39 @@ struct LinkAudit {
                 message: "no page links here; link it from a list or index page, or stop generating it"
             ))
         }
-        return findings
+        return (findings, internalLinks)
     }
 }
 
 private extension LinkAudit {
-    /// The file a reference reaches (if any) and what is wrong with it (if anything).
-    func audit(_ reference: PageFacts.Reference, on page: PageFacts) -> (String?, CheckFinding?) {
+    /// The file a reference reaches (if any), what is wrong with it (if anything), and
+    /// whether it points inside the site.
+    func audit(_ reference: PageFacts.Reference, on page: PageFacts) -> (String?, CheckFinding?, Bool) {
         func finding(_ kind: CheckFinding.Kind, _ message: String) -> CheckFinding {
             CheckFinding(kind: kind, file: page.path, line: max(1, reference.line), message: message)
         }
         let value = reference.value
         switch LinkResolver.resolve(value, from: page.path) {
         case .external:
-            return (nil, nil)
+            return (nil, nil, false)
         case .unsafeScheme(let scheme):
-            return (nil, finding(.unsafeLink, "\(value): \(scheme): links do not belong on a published page"))
+            return (nil, finding(.unsafeLink, "\(value): \(scheme): links do not belong on a published page"), false)
         case .rootRelative:
-            return (nil, finding(.rootRelativeLink, "\(value) starts with /, which breaks from file:// and under a base URL; use a path relative to the page"))
+            return (nil, finding(.rootRelativeLink, "\(value) starts with /, which breaks from file:// and under a base URL; use a path relative to the page"), false)
         case .outsideSite:
-            return (nil, finding(.brokenLink, "\(value) climbs above the site root"))
+            return (nil, finding(.brokenLink, "\(value) climbs above the site root"), false)
         case .file(let path, let fragment):
             guard files.contains(path) else {
                 let hint = files.contains(path + "/index.html") ? " (it is a folder: end the link with /)" : ""
-                return (nil, finding(.brokenLink, "\(value): no file \(path) in the site\(hint)"))
+                return (nil, finding(.brokenLink, "\(value): no file \(path) in the site\(hint)"), true)
             }
             guard let fragment, !fragment.isEmpty, fragment != "top", let target = pages[path] else {
-                return (path, nil)
+                return (path, nil, true)
             }
             guard target.ids.contains(fragment) else {
-                return (path, finding(.brokenFragment, "\(value): no element with id \"\(fragment)\" on \(path)"))
+                return (path, finding(.brokenFragment, "\(value): no element with id \"\(fragment)\" on \(path)"), true)
             }
-            return (path, nil)
+            return (path, nil, true)
         }
     }
 }

@@ -20,7 +20,8 @@ enum LinkResolver {
 
     /// Resolves `value` found on the page at `page` (a root-relative path such as `a/b.html`).
     static func resolve(_ value: String, from page: String) -> Target {
-        let trimmed = value.trimmingCharacters(in: .whitespacesAndNewlines)
+        let hasOuterSpace = value.first?.isWhitespace == true || value.last?.isWhitespace == true
+        let trimmed = hasOuterSpace ? value.trimmingCharacters(in: .whitespacesAndNewlines) : value
         if let scheme = scheme(of: trimmed) {
             return externalSchemes.contains(scheme) ? .external : .unsafeScheme(scheme)
         }
@@ -28,11 +29,11 @@ enum LinkResolver {
         var rest = Substring(trimmed)
         var fragment: String?
         if let hash = rest.firstIndex(of: "#") {
-            fragment = String(rest[rest.index(after: hash)...]).removingPercentEncoding ?? String(rest[rest.index(after: hash)...])
+            fragment = percentDecoded(String(rest[rest.index(after: hash)...]))
             rest = rest[..<hash]
         }
         if let query = rest.firstIndex(of: "?") { rest = rest[..<query] }
-        let path = String(rest).removingPercentEncoding ?? String(rest)
+        let path = percentDecoded(String(rest))
         if path.isEmpty { return .file(path: page, fragment: fragment) }
         if path.hasPrefix("/") { return .rootRelative }
 
@@ -51,6 +52,12 @@ enum LinkResolver {
             components.append("index.html")
         }
         return .file(path: components.joined(separator: "/"), fragment: fragment)
+    }
+
+    /// `text` with %-escapes decoded, or as it is when it has none or they are invalid.
+    static func percentDecoded(_ text: String) -> String {
+        guard text.contains("%") else { return text }
+        return text.removingPercentEncoding ?? text
     }
 
     /// The lower-cased scheme if `value` starts with one (`name:` before any `/?#`).

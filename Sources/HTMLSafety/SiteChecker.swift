@@ -29,9 +29,9 @@ public struct SiteChecker: Sendable {
             case .unreadable(let finding): findings.append(finding)
             }
         }
-        let links = LinkAudit(files: Set(files), pages: pages)
-        findings += links.findings()
-        return CheckReport(pages: pagePaths.count, links: links.internalLinkCount, findings: findings.sorted())
+        let audit = LinkAudit(files: Set(files), pages: pages).run()
+        findings += audit.findings
+        return CheckReport(pages: pagePaths.count, links: audit.internalLinks, findings: findings.sorted())
     }
 }
 

@@ -2,8 +2,8 @@
 struct LinkAudit {
     let files: Set<String>
     let pages: [String: PageFacts]
-    /// Entry points: reachable without a link.
-    static let entryPoints: Set<String> = ["index.html", "404.html"]
+    /// Pages reachable without a link.
+    let entryPoints: Set<String>
 
     /// Every finding, and how many references pointed inside the site.
     func run() -> (findings: [CheckFinding], internalLinks: Int) {
@@ -27,7 +27,7 @@ struct LinkAudit {
                 if let finding { findings.append(finding) }
             }
         }
-        for path in pages.keys where !linked.contains(path) && !Self.entryPoints.contains(path) {
+        for path in pages.keys where !linked.contains(path) && !entryPoints.contains(path) {
             findings.append(CheckFinding(
                 kind: .orphanPage, file: path, line: 1,
                 message: "no page links here; link it from a list or index page, or stop generating it"

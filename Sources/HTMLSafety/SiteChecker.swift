@@ -3,15 +3,25 @@ import Foundation
 /// Checks a built site: every page parses, every internal reference and `#fragment`
 /// resolves, and every page is linked from somewhere.
 ///
-/// Pages are parsed concurrently, at most `concurrency` at a time. The root `index.html`
-/// and `404.html` are entry points and need no inbound link.
+/// Pages are parsed concurrently, at most `concurrency` at a time. Entry points (by
+/// default the root `index.html` and `404.html`) need no inbound link.
 public struct SiteChecker: Sendable {
+    /// The pages a visitor reaches without a link, unless told otherwise.
+    public static let defaultEntryPoints: Set<String> = ["index.html", "404.html"]
+
     public let root: URL
     public let concurrency: Int
+    /// Root-relative paths (`/`-separated) of pages that are not orphans without a link.
+    public let entryPoints: Set<String>
 
-    public init(root: URL, concurrency: Int = max(2, ProcessInfo.processInfo.activeProcessorCount)) {
+    public init(
+        root: URL,
+        concurrency: Int = max(2, ProcessInfo.processInfo.activeProcessorCount),
+        entryPoints: Set<String> = SiteChecker.defaultEntryPoints
+    ) {
         self.root = root
         self.concurrency = max(1, concurrency)
+        self.entryPoints = entryPoints
     }
 
     /// Parses every `.html` file under `root` and reports what is wrong.
@@ -29,7 +39,7 @@ public struct SiteChecker: Sendable {
             case .unreadable(let finding): findings.append(finding)
             }
         }
-        let audit = LinkAudit(files: Set(files), pages: pages).run()
+        let audit = LinkAudit(files: Set(files), pages: pages, entryPoints: entryPoints).run()
         findings += audit.findings
         return CheckReport(pages: pagePaths.count, links: audit.internalLinks, findings: findings.sorted())
     }

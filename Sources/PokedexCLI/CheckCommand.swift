@@ -16,9 +16,14 @@ struct CheckCommand: AsyncParsableCommand {
     @Option(name: .long, help: "How many pages to parse at once (default: the number of cores).")
     var jobs: Int?
 
+    @Option(name: .customLong("entry-point"), help: "A page (relative to DIR) that needs no inbound link, besides index.html and 404.html. Repeatable.")
+    var entryPoints: [String] = []
+
     func run() async throws {
         let root = URL(fileURLWithPath: directory, isDirectory: true)
-        let checker = jobs.map { SiteChecker(root: root, concurrency: $0) } ?? SiteChecker(root: root)
+        let entries = SiteChecker.defaultEntryPoints.union(entryPoints)
+        let checker = jobs.map { SiteChecker(root: root, concurrency: $0, entryPoints: entries) }
+            ?? SiteChecker(root: root, entryPoints: entries)
         let report = try await checker.check()
         for finding in report.findings {
             print(finding)

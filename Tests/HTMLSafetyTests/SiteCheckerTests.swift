@@ -98,6 +98,8 @@ struct SiteCheckerTests {
         let findings = try await SiteChecker(root: site.root).check().findings
         #expect(findings.map(\.kind) == [.orphanPage])
         #expect(findings.first?.file == "types/water.html")
+        let entryPoints = SiteChecker.defaultEntryPoints.union(["types/water.html"])
+        #expect(try await SiteChecker(root: site.root, entryPoints: entryPoints).check().isClean)
     }
 
     @Test("Root-relative, javascript: links and duplicate ids are reported")

@@ -10,6 +10,7 @@ public struct CheckFinding: Sendable, Hashable, Comparable, CustomStringConverti
         case rootRelativeLink = "root-relative link"
         case orphanPage = "orphan page"
         case unreadablePage = "unreadable page"
+        case tooDeep = "nesting too deep"
     }
 
     public let kind: Kind

@@ -7,12 +7,15 @@ struct HTMLTree: Sendable {
 
     var nodes: [HTMLNode]
     var issues: [HTMLIssue]
+    /// The line of the first element dropped for nesting deeper than `maximumDepth`, if any.
+    var truncatedAtLine: Int?
 
     /// Parses UTF-8 bytes; never fails (libxml2 recovers from anything).
     init(bytes: [UInt8]) {
         var terminated = bytes
         terminated.append(0)
         let length = bytes.count
+        var truncatedAt: Int?
         let parsed = terminated.withUnsafeBufferPointer { buffer -> (nodes: [HTMLNode], issues: [HTMLIssue]) in
             guard let base = buffer.baseAddress else { return ([], []) }
             let document = base.withMemoryRebound(to: CChar.self, capacity: buffer.count) {
@@ -20,10 +23,12 @@ struct HTMLTree: Sendable {
             }
             guard let document else { return ([], []) }
             defer { chs_document_free(document) }
-            return (Self.nodes(from: chs_document_first_child(document), depth: 0), Self.issues(of: document))
+            let nodes = Self.nodes(from: chs_document_first_child(document), depth: 0, truncatedAt: &truncatedAt)
+            return (nodes, Self.issues(of: document))
         }
         nodes = parsed.nodes
         issues = parsed.issues
+        truncatedAtLine = truncatedAt
     }
 
     init(html: String) {
@@ -45,8 +50,11 @@ extension HTMLTree {
 }
 
 private extension HTMLTree {
-    static func nodes(from first: OpaquePointer?, depth: Int) -> [HTMLNode] {
-        guard depth < maximumDepth else { return [] }
+    static func nodes(from first: OpaquePointer?, depth: Int, truncatedAt: inout Int?) -> [HTMLNode] {
+        guard depth < maximumDepth else {
+            if truncatedAt == nil, let first { truncatedAt = chs_node_line(first) }
+            return []
+        }
         var result: [HTMLNode] = []
         var cursor = first
         while let node = cursor {
@@ -55,7 +63,7 @@ private extension HTMLTree {
                 result.append(.element(HTMLElement(
                     name: chs_node_name(node).map { String(cString: $0) } ?? "",
                     attributes: attributes(of: node),
-                    children: nodes(from: chs_node_first_child(node), depth: depth + 1),
+                    children: nodes(from: chs_node_first_child(node), depth: depth + 1, truncatedAt: &truncatedAt),
                     line: chs_node_line(node)
                 )))
             case CHS_NODE_TEXT:

@@ -14,6 +14,12 @@ struct LinkAudit {
             for problem in page.problems {
                 findings.append(CheckFinding(kind: .parseError, file: page.path, line: max(1, problem.line), message: problem.message))
             }
+            if let line = page.truncatedAtLine {
+                findings.append(CheckFinding(
+                    kind: .tooDeep, file: page.path, line: max(1, line),
+                    message: "elements nest more than \(HTMLTree.maximumDepth) deep here; what is inside was not checked"
+                ))
+            }
             for duplicate in page.duplicateIDs {
                 findings.append(CheckFinding(
                     kind: .duplicateID, file: page.path, line: max(1, duplicate.line),

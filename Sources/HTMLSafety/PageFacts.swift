@@ -11,6 +11,8 @@ struct PageFacts: Sendable {
 
     var path: String
     var problems: [HTMLIssue] = []
+    /// Where nesting got too deep to follow, if it did.
+    var truncatedAtLine: Int?
     var ids: Set<String> = []
     var duplicateIDs: [(id: String, line: Int)] = []
     var references: [Reference] = []
@@ -22,6 +24,7 @@ struct PageFacts: Sendable {
             issue.severity != .warning && !HTML5Vocabulary.isAcceptedUnknownTag(issue)
                 && issue.code != Self.idRedefinedCode
         }
+        truncatedAtLine = tree.truncatedAtLine
         tree.forEachElement { element in
             collectIDs(of: element)
             collectReferences(of: element)

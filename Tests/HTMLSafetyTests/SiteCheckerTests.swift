@@ -114,6 +114,17 @@ struct SiteCheckerTests {
         #expect(kinds == [.rootRelativeLink, .unsafeLink, .duplicateID])
     }
 
+    @Test("A page nesting deeper than the walk follows is reported, not silently skipped")
+    func tooDeep() async throws {
+        let site = try Self.goodSite()
+        let deep = String(repeating: "<div>", count: 300) + "<a href=\"gone.html\">x</a>" + String(repeating: "</div>", count: 300)
+        try site.write("404.html", TemporarySite.page("<a href=\"index.html\">home</a>\n\(deep)"))
+        let findings = try await SiteChecker(root: site.root).check().findings
+        // libxml2 also stops at depth 256 and says so, as a parse error on the same line.
+        #expect(Set(findings.map(\.kind)) == [.tooDeep, .parseError], "\(findings.map(\.description))")
+        #expect(findings.allSatisfy { $0.file == "404.html" && $0.line == 4 })
+    }
+
     @Test("Findings are counted in the summary")
     func summaryCounts() async throws {
         let site = try Self.goodSite()

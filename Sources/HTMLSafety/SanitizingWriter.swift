@@ -81,6 +81,7 @@ struct SanitizingWriter {
             }
         }
         if external, element.name == "a" {
+            kept.removeAll { $0.name == "rel" }
             kept.append(HTMLAttribute(name: "rel", value: policy.externalLinkRel))
         }
         return kept

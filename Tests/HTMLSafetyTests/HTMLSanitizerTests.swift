@@ -47,6 +47,10 @@ struct HTMLSanitizerTests {
             == "<a href=\"//x.invalid/\" rel=\"nofollow noopener noreferrer\">x</a>")
         #expect(HTMLSanitizer.sanitize("<a href=\"types/fire.html\" rel=\"opener\">fire</a>")
             == "<a href=\"types/fire.html\">fire</a>")
+        var policy = SanitizerPolicy.default
+        policy.elements["a"] = ["href", "rel"]
+        #expect(HTMLSanitizer.sanitize("<a rel=\"opener\" href=\"https://pokeapi.co/api/v2/\">api</a>", policy: policy)
+            == "<a href=\"https://pokeapi.co/api/v2/\" rel=\"nofollow noopener noreferrer\">api</a>")
     }
 
     @Test("Text is escaped and entities come out as characters or escapes")

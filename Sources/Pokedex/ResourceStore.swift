@@ -59,7 +59,7 @@ struct ResourceStore: Sendable {
         do {
             return try decoder.decode(type, from: data)
         } catch let error as DecodingError {
-            let (jsonPath, detail) = error.pathAndDetail
+            let (jsonPath, detail) = error.pathAndDetail(snakeCase: true)
             throw .malformedResource(path: path, jsonPath: jsonPath, detail: detail)
         } catch {
             throw .malformedResource(path: path, jsonPath: "$", detail: error.localizedDescription)

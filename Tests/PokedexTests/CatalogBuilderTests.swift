@@ -19,7 +19,7 @@ struct CatalogBuilderTests {
         let french = try await build(fixture, language: "fr")
         #expect(french.species.map(\.name) == ["Testmonne", "Evomon"])
         #expect(french.moves["tackle"]?.name == "Charge")
-        #expect(french.moves["growl"]?.name == "Growl")
+        #expect(french.abilities["run-away"]?.name == "Run Away")
         #expect(french.stats["hp"]?.name == "PV")
     }
 

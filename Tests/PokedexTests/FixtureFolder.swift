@@ -144,7 +144,7 @@ struct FixtureFolder {
                 ]],
             ],
             "held_items": [],
-            "sprites": ["front_default": frontDefault ?? NSNull(), "front_shiny": NSNull(), "front_female": NSNull()],
+            "sprites": ["front_default": frontDefault.map { $0 as Any } ?? NSNull(), "front_shiny": NSNull(), "front_female": NSNull()],
         ]
     }
 }

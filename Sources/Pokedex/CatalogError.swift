@@ -50,7 +50,7 @@ extension DecodingError {
         let detail: String
         switch self {
         case let .keyNotFound(key, ctx):
-            detail = "missing key \"\(snakeCase ? snakeCased(key.stringValue) : key.stringValue)\""
+            detail = "missing key \"\(snakeCase ? Self.snakeCased(key.stringValue) : key.stringValue)\""
             return (Self.render(ctx.codingPath + [key], snakeCase: snakeCase), detail)
         case let .typeMismatch(type, ctx):
             context = ctx

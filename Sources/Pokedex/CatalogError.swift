@@ -43,15 +43,13 @@ enum CatalogIssue: Error, Sendable {
 
 extension DecodingError {
     /// The JSON path the error happened at ("$.moves[3].move.url") and a short reason.
-    ///
-    /// With `snakeCase`, keys decoded by `.convertFromSnakeCase` are shown as the JSON spells them.
-    func pathAndDetail(snakeCase: Bool = false) -> (path: String, detail: String) {
+    func pathAndDetail() -> (path: String, detail: String) {
         let context: Context
         let detail: String
         switch self {
         case let .keyNotFound(key, ctx):
-            detail = "missing key \"\(snakeCase ? Self.snakeCased(key.stringValue) : key.stringValue)\""
-            return (Self.render(ctx.codingPath + [key], snakeCase: snakeCase), detail)
+            detail = "missing key \"\(key.stringValue)\""
+            return (Self.render(ctx.codingPath + [key]), detail)
         case let .typeMismatch(type, ctx):
             context = ctx
             detail = "expected \(type)"
@@ -64,23 +62,13 @@ extension DecodingError {
         @unknown default:
             return ("$", String(describing: self))
         }
-        return (Self.render(context.codingPath, snakeCase: snakeCase), detail)
+        return (Self.render(context.codingPath), detail)
     }
 
-    private static func render(_ path: [any CodingKey], snakeCase: Bool) -> String {
+    private static func render(_ path: [any CodingKey]) -> String {
         path.reduce("$") { result, key in
             if let index = key.intValue { return result + "[\(index)]" }
-            return result + "." + (snakeCase ? snakeCased(key.stringValue) : key.stringValue)
-        }
-    }
-
-    private static func snakeCased(_ key: String) -> String {
-        key.reduce(into: "") { result, character in
-            if character.isUppercase {
-                result += "_" + character.lowercased()
-            } else {
-                result.append(character)
-            }
+            return result + "." + key.stringValue
         }
     }
 }

@@ -53,6 +53,8 @@ for _ in 0..<rounds {
     })
 }
 
+let fingerprint = try await seconds { _ = try loader.currentSnapshotURL() }
+
 var serial = loader
 serial.snapshotFolder = nil
 serial.decodingWidth = 1
@@ -74,5 +76,6 @@ print("catalog: \(catalog?.species.count ?? 0) species, \(catalog?.pokemon.count
 print(String(format: "build from JSON, all cores:        %7.3f s", build))
 print(String(format: "build from JSON, one core:         %7.3f s  (%.2fx the parallel build)", serialBuild, serialBuild / max(build, 1e-9)))
 print(String(format: "load snapshot:                     %7.3f s  (%.1fx faster than building; snapshot %.1f MB)", load, build / max(load, 1e-9), Double(snapshotSize) / 1e6))
+print(String(format: "  of which fingerprinting the cache: %7.3f s", fingerprint))
 print(String(format: "baseline, %d pokemon files with PokeAPI's full models, one core: %.3f s (%.2fx the one-core catalog build)", pokemonIDs.count, fullModels, fullModels / max(serialBuild, 1e-9)))
 print(String(format: "peak memory during builds:         %7.1f MB", peakAfterBuild))

@@ -12,8 +12,11 @@ public struct CatalogLoader: Sendable {
         case decoded
     }
 
+    /// The api-data folder read (`<root>/api/v2/...`): the cache or a local PokeAPI dump.
     public var cacheRoot: URL
+    /// The language names, genera and flavor text are chosen in, falling back to English.
     public var language: String
+    /// The species the catalog holds; chain members outside it are named in `chainOnlySpecies`.
     public var selection: Selection
     /// The folder snapshots are kept in (the cache root unless set); nil turns snapshots off.
     public var snapshotFolder: URL?

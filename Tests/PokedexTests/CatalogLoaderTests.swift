@@ -63,4 +63,31 @@ struct CatalogLoaderTests {
         #expect(loaded.origin == .decoded)
         #expect(loaded.catalog.species.count == 2)
     }
+
+    @Test("a snapshot folder that cannot be written only means no snapshot")
+    func unwritableSnapshotFolder() async throws {
+        let fixture = try FixtureFolder()
+        defer { fixture.remove() }
+        let blocker = fixture.root.appendingPathComponent("not-a-folder")
+        try Data("x".utf8).write(to: blocker)
+        var loader = CatalogLoader(cacheRoot: fixture.root)
+        loader.snapshotFolder = blocker
+        #expect(try await loader.load().origin == .decoded)
+        #expect(try await loader.load().origin == .decoded)
+    }
+
+    @Test("one decoding task or several give the same catalog")
+    func deterministicAcrossWidths() async throws {
+        let fixture = try FixtureFolder()
+        defer { fixture.remove() }
+        var serial = CatalogLoader(cacheRoot: fixture.root)
+        serial.snapshotFolder = nil
+        serial.decodingWidth = 1
+        var parallel = serial
+        parallel.decodingWidth = 4
+        let one = try await serial.load().catalog
+        let four = try await parallel.load().catalog
+        #expect(one == four)
+        #expect(try JSONEncoder().encode(one.species) == JSONEncoder().encode(four.species))
+    }
 }

@@ -116,4 +116,20 @@ struct CatalogBuilderTests {
         #expect(try await build(fixture, selection: Selection(dexRanges: [1...1])).species.map(\.slug) == ["testmon"])
         await #expect(throws: CatalogError.self) { try await build(fixture, selection: Selection(names: ["nobody"])) }
     }
+
+    @Test("absolute links, as the live API sends them, read the same as relative ones")
+    func absoluteLinks() async throws {
+        let fixture = try FixtureFolder()
+        defer { fixture.remove() }
+        let relative = try await build(fixture)
+        let base = "https://pokeapi.co"
+        for (kind, id) in [("pokemon-species", 1), ("pokemon-species", 2), ("pokemon", 1), ("evolution-chain", 1)] {
+            let text = try String(contentsOf: fixture.url(kind, id), encoding: .utf8)
+            try fixture.writeRaw(kind, id, Data(text.replacingOccurrences(of: "\"\\/api\\/v2", with: "\"\(base)\\/api\\/v2")
+                .replacingOccurrences(of: "\"/api/v2", with: "\"\(base)/api/v2").utf8))
+        }
+        let text = try String(contentsOf: fixture.url("pokemon", 1), encoding: .utf8)
+        #expect(text.contains(base))
+        #expect(try await build(fixture) == relative)
+    }
 }

@@ -1,0 +1,208 @@
+import Foundation
+
+/// The rules a caught Pokémon must follow, checked against the site's own data.
+///
+/// Every violation is reported, not just the first, and nothing is written unless
+/// there are none.
+public struct CollectionRules: Sendable {
+    public static let nicknameLength = 3...24
+    public static let levels = 1...100
+    public static let moveCount = 1...4
+
+    let reference: any CollectionReference
+
+    public init(reference: any CollectionReference) {
+        self.reference = reference
+    }
+
+    /// The individual `draft` describes, with `id`, or every rule it breaks.
+    public func validate(_ draft: CatchDraft, id: String) -> Result<CaughtPokemon, RuleViolations> {
+        var violations: [RuleViolation] = []
+        let species = resolveSpecies(draft.species, into: &violations)
+        let nickname = checkNickname(draft.nickname, into: &violations)
+        let level = checkLevel(draft.level, into: &violations)
+        let experience = checkExperience(draft.experience, level: level, species: species, into: &violations)
+        let moves = checkMoves(draft.moves, species: species, into: &violations)
+        let heldItem = draft.heldItem.flatMap { resolveItem($0, into: &violations) }
+        let sprite = checkSprite(draft.sprite, species: species, into: &violations)
+        guard violations.isEmpty, let species, let nickname, let level, let experience, let moves else {
+            return .failure(RuleViolations(violations: violations))
+        }
+        return .success(CaughtPokemon(
+            id: id, species: species, nickname: nickname, level: level, experience: experience,
+            moves: moves, heldItem: heldItem, sprite: sprite ?? "front_default"
+        ))
+    }
+
+    /// The species slug `input` names (a slug, a display name or a dex-order match), if any.
+    public func species(named input: String) -> String? {
+        let wanted = Self.slug(input)
+        return reference.speciesNames.first { $0.slug == wanted || Self.slug($0.name) == wanted }?.slug
+    }
+
+    /// Species names close to `input`, for "did you mean".
+    public func speciesSuggestions(for input: String) -> [String] {
+        Suggestions.closest(to: input, in: reference.speciesNames.map(\.name))
+    }
+}
+
+/// Every rule a draft broke, each naming the field, the value and what is allowed.
+public struct RuleViolations: Error, Sendable, Hashable, CustomStringConvertible {
+    public var violations: [RuleViolation]
+
+    public var description: String {
+        violations.map { "  - \($0)" }.joined(separator: "\n")
+    }
+}
+
+private extension CollectionRules {
+    /// Lower-cases and hyphenates what a person typed the way PokeAPI writes slugs.
+    static func slug(_ text: String) -> String {
+        let folded = text.trimmingCharacters(in: .whitespacesAndNewlines)
+            .folding(options: [.caseInsensitive, .diacriticInsensitive], locale: Locale(identifier: "en_US_POSIX"))
+        var slug = ""
+        for scalar in folded.unicodeScalars {
+            switch scalar {
+            case "♀": slug += "-f"
+            case "♂": slug += "-m"
+            case " ", "_", "-": if !slug.hasSuffix("-") { slug += "-" }
+            case "'", "’", ".", ":": continue
+            default: slug.unicodeScalars.append(scalar)
+            }
+        }
+        return slug.trimmingCharacters(in: CharacterSet(charactersIn: "-"))
+    }
+
+    func resolveSpecies(_ input: String, into violations: inout [RuleViolation]) -> String? {
+        if let slug = species(named: input) { return slug }
+        let suggestions = speciesSuggestions(for: input)
+        let hint = suggestions.isEmpty ? "name a species in the data (see `pokedex collection --help`)"
+            : "did you mean \(Self.list(suggestions))?"
+        violations.append(RuleViolation(field: "species", value: input, allowed: "no such species; \(hint)"))
+        return nil
+    }
+
+    func checkNickname(_ input: String, into violations: inout [RuleViolation]) -> String? {
+        let nickname = input.trimmingCharacters(in: .whitespacesAndNewlines)
+        let bounds = Self.nicknameLength
+        if nickname.unicodeScalars.contains(where: Self.isControl) {
+            violations.append(RuleViolation(field: "nickname", value: input,
+                                            allowed: "control characters are not allowed"))
+            return nil
+        }
+        guard bounds.contains(nickname.count) else {
+            violations.append(RuleViolation(
+                field: "nickname", value: input,
+                allowed: "a nickname is \(bounds.lowerBound) to \(bounds.upperBound) characters after trimming (this one has \(nickname.count))"
+            ))
+            return nil
+        }
+        return nickname
+    }
+
+    static func isControl(_ scalar: Unicode.Scalar) -> Bool {
+        switch scalar.properties.generalCategory {
+        case .control, .lineSeparator, .paragraphSeparator, .surrogate, .unassigned: true
+        default: false
+        }
+    }
+
+    func checkLevel(_ input: String, into violations: inout [RuleViolation]) -> Int? {
+        let range = Self.levels
+        guard let level = Int(input.trimmingCharacters(in: .whitespaces)), range.contains(level) else {
+            violations.append(RuleViolation(field: "level", value: input,
+                                            allowed: "a whole number from \(range.lowerBound) to \(range.upperBound)"))
+            return nil
+        }
+        return level
+    }
+
+    func checkExperience(_ input: String?, level: Int?, species: String?, into violations: inout [RuleViolation]) -> Int? {
+        let table = species.flatMap(reference.experienceTable(ofSpecies:))
+        guard let input else {
+            // Not given: the least experience that reaches the level.
+            guard let level else { return nil }
+            return table.map { $0[level - 1] } ?? 0
+        }
+        guard let experience = Int(input.trimmingCharacters(in: .whitespaces)), experience >= 0 else {
+            violations.append(RuleViolation(field: "experience", value: input, allowed: "a whole number, 0 or more"))
+            return nil
+        }
+        guard let level, let table, table.count >= Self.levels.upperBound else { return experience }
+        let lowest = table[level - 1]
+        let highest = level < Self.levels.upperBound ? table[level] - 1 : lowest
+        guard (lowest...highest).contains(experience) else {
+            violations.append(RuleViolation(
+                field: "experience", value: input,
+                allowed: "at level \(level) this species has \(lowest == highest ? "exactly \(lowest)" : "\(lowest) to \(highest)") experience"
+            ))
+            return nil
+        }
+        return experience
+    }
+
+    func checkMoves(_ inputs: [String], species: String?, into violations: inout [RuleViolation]) -> [String]? {
+        let count = Self.moveCount
+        guard count.contains(inputs.count) else {
+            violations.append(RuleViolation(field: "moves", value: inputs.joined(separator: ", "),
+                                            allowed: "\(count.lowerBound) to \(count.upperBound) moves (given \(inputs.count))"))
+            return nil
+        }
+        let learnable = species.map(reference.learnableMoves(ofSpecies:)) ?? []
+        var slugs: [String] = []
+        var failed = false
+        for input in inputs {
+            guard let slug = resolve(input, among: reference.moveNames) else {
+                let hint = Suggestions.closest(to: input, in: learnable.compactMap { reference.moveNames[$0] })
+                violations.append(RuleViolation(field: "move", value: input,
+                                                allowed: "no such move\(hint.isEmpty ? "" : "; did you mean \(Self.list(hint))?")"))
+                failed = true
+                continue
+            }
+            if slugs.contains(slug) {
+                violations.append(RuleViolation(field: "move", value: input, allowed: "each move may be listed once"))
+                failed = true
+            } else if let species, !learnable.contains(slug) {
+                violations.append(RuleViolation(field: "move", value: input,
+                                                allowed: "\(speciesName(species)) cannot learn it"))
+                failed = true
+            }
+            slugs.append(slug)
+        }
+        return failed ? nil : slugs
+    }
+
+    func resolveItem(_ input: String, into violations: inout [RuleViolation]) -> String? {
+        if let slug = resolve(input, among: reference.itemNames) { return slug }
+        let hint = Suggestions.closest(to: input, in: reference.itemNames.values.sorted())
+        violations.append(RuleViolation(field: "held item", value: input,
+                                        allowed: "no such item\(hint.isEmpty ? "" : "; did you mean \(Self.list(hint))?")"))
+        return nil
+    }
+
+    func checkSprite(_ input: String?, species: String?, into violations: inout [RuleViolation]) -> String? {
+        guard let species else { return input }
+        let keys = reference.spriteKeys(ofSpecies: species)
+        guard let input else { return keys.first }
+        guard keys.contains(input) else {
+            let allowed = keys.isEmpty ? "this species has no sprites in the data" : "one of \(keys.joined(separator: ", "))"
+            violations.append(RuleViolation(field: "sprite", value: input, allowed: allowed))
+            return nil
+        }
+        return input
+    }
+
+    func resolve(_ input: String, among names: [String: String]) -> String? {
+        let wanted = Self.slug(input)
+        if names[wanted] != nil { return wanted }
+        return names.first { Self.slug($0.value) == wanted }?.key
+    }
+
+    func speciesName(_ slug: String) -> String {
+        reference.speciesNames.first { $0.slug == slug }?.name ?? slug
+    }
+
+    static func list(_ names: [String]) -> String {
+        names.map { "\"\($0)\"" }.joined(separator: " or ")
+    }
+}

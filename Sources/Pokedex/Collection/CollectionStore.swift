@@ -1,0 +1,152 @@
+import Foundation
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Reads and writes the collection file safely.
+///
+/// Every change happens under an exclusive lock (`<file>.lock`), is written to a
+/// temporary file, flushed to disk, and renamed over the old one, so a crash at any
+/// moment leaves either the old or the new file. The previous version is kept as
+/// `<file>.bak`. A malformed file is reported and never overwritten.
+public struct CollectionStore: Sendable {
+    public let file: URL
+    /// How long to wait for another command's lock before giving up.
+    public var lockTimeout: Duration
+
+    public init(file: URL, lockTimeout: Duration = .seconds(5)) {
+        self.file = file
+        self.lockTimeout = lockTimeout
+    }
+
+    public var backup: URL { file.appendingPathExtension("bak") }
+    var lockFile: URL { file.appendingPathExtension("lock") }
+
+    /// The collection in the file; empty when there is no file yet.
+    public func read() throws(CollectionError) -> TrainerCollection {
+        try Self.load(file)
+    }
+
+    /// Runs `change` on the current collection under the lock and saves the result.
+    ///
+    /// Nothing is written when `change` throws or leaves the collection as it was.
+    @discardableResult
+    public func update<T>(_ change: (inout TrainerCollection) throws(CollectionError) -> T) throws(CollectionError) -> T {
+        let lock = try FileLock(lockFile, timeout: lockTimeout, protecting: file)
+        defer { lock.release() }
+        let before = try Self.load(file)
+        var after = before
+        let result = try change(&after)
+        if after != before {
+            try save(after)
+        }
+        return result
+    }
+
+    /// Puts the backup back in place; the version it replaces becomes the new backup.
+    public func restoreBackup() throws(CollectionError) -> TrainerCollection {
+        let lock = try FileLock(lockFile, timeout: lockTimeout, protecting: file)
+        defer { lock.release() }
+        guard FileManager.default.fileExists(atPath: backup.path) else {
+            throw .noBackup(backup.path)
+        }
+        let restored = try Self.load(backup)
+        try save(restored)
+        return restored
+    }
+}
+
+private extension CollectionStore {
+    static func load(_ url: URL) throws(CollectionError) -> TrainerCollection {
+        let data: Data
+        do {
+            data = try Data(contentsOf: url)
+        } catch let error as CocoaError where error.code == .fileReadNoSuchFile {
+            return TrainerCollection()
+        } catch {
+            throw .unreadable(url.path, error.localizedDescription)
+        }
+        guard let text = String(data: data, encoding: .utf8) else {
+            throw .malformed(CollectionFileError(file: url.path, line: 1, column: 1, message: "the file is not UTF-8 text"))
+        }
+        return try CollectionFile.decode(text, file: url.path)
+    }
+
+    func save(_ collection: TrainerCollection) throws(CollectionError) {
+        let text = CollectionFile.encode(collection)
+        let directory = file.deletingLastPathComponent()
+        do {
+            try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        } catch {
+            throw .unwritable(directory.path, error.localizedDescription)
+        }
+        if FileManager.default.fileExists(atPath: file.path) {
+            let previous: Data
+            do { previous = try Data(contentsOf: file) } catch { throw .unreadable(file.path, error.localizedDescription) }
+            try Self.writeAtomically(previous, to: backup)
+        }
+        try Self.writeAtomically(Data(text.utf8), to: file)
+    }
+
+    /// Writes `data` beside `target`, flushes it, renames it over `target`, flushes the folder.
+    static func writeAtomically(_ data: Data, to target: URL) throws(CollectionError) {
+        let directory = target.deletingLastPathComponent()
+        let temporary = directory.appendingPathComponent(".\(target.lastPathComponent).\(getpid()).tmp")
+        let descriptor = open(temporary.path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
+        guard descriptor >= 0 else { throw .unwritable(temporary.path, Self.errnoText()) }
+        var written = 0
+        let ok = data.withUnsafeBytes { buffer -> Bool in
+            while written < buffer.count {
+                let result = write(descriptor, buffer.baseAddress! + written, buffer.count - written)
+                if result < 0 { if errno == EINTR { continue }; return false }
+                written += result
+            }
+            return fsync(descriptor) == 0
+        }
+        let failure = ok ? nil : Self.errnoText()
+        close(descriptor)
+        guard ok else {
+            unlink(temporary.path)
+            throw .unwritable(target.path, failure ?? "write failed")
+        }
+        guard rename(temporary.path, target.path) == 0 else {
+            let reason = Self.errnoText()
+            unlink(temporary.path)
+            throw .unwritable(target.path, reason)
+        }
+        let folder = open(directory.path, O_RDONLY | O_CLOEXEC)
+        if folder >= 0 {
+            fsync(folder)
+            close(folder)
+        }
+    }
+
+    static func errnoText() -> String { String(cString: strerror(errno)) }
+}
+
+/// An exclusive advisory lock (flock) on a lock file, held until released.
+struct FileLock {
+    private let descriptor: Int32
+
+    init(_ url: URL, timeout: Duration, protecting file: URL) throws(CollectionError) {
+        try? FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+        descriptor = open(url.path, O_RDWR | O_CREAT | O_CLOEXEC, 0o644)
+        guard descriptor >= 0 else { throw .unwritable(url.path, String(cString: strerror(errno))) }
+        let clock = ContinuousClock()
+        let deadline = clock.now + timeout
+        while flock(descriptor, LOCK_EX | LOCK_NB) != 0 {
+            guard errno == EWOULDBLOCK || errno == EINTR, clock.now < deadline else {
+                close(descriptor)
+                throw .locked(file.path, lock: url.path)
+            }
+            usleep(50_000)
+        }
+    }
+
+    func release() {
+        flock(descriptor, LOCK_UN)
+        close(descriptor)
+    }
+}

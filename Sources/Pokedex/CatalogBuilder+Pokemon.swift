@@ -64,6 +64,12 @@ extension CatalogBuilder {
             return entry.item.name
         }
         let (group, moves) = newestLearnset(raw.moves ?? [], order: order, references: &references)
+        var learnable = Set<String>()
+        for entry in raw.moves ?? [] where !entry.versionGroupDetails.isEmpty {
+            guard let slug = entry.move.name else { continue }
+            learnable.insert(slug)
+            References.note(entry.move, in: &references.moves)
+        }
         let sprites = raw.sprites
         let pokemon = Pokemon(
             id: raw.id,
@@ -86,6 +92,7 @@ extension CatalogBuilder {
             ),
             movesVersionGroup: group,
             moves: moves,
+            learnableMoves: learnable.sorted(),
             heldItems: heldItems
         )
         return DecodedPokemon(pokemon: pokemon, references: references)

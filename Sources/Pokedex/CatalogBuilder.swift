@@ -57,7 +57,9 @@ struct CatalogBuilder: Sendable {
             abilities: try await loadAbilities(references.abilities),
             items: try await loadNamed(references.items, kind: "item") { Item(slug: $0, name: $1) },
             stats: try await loadNamed(references.stats, kind: "stat") { Stat(slug: $0, name: $1) },
-            chainOnlySpecies: chainOnly
+            chainOnlySpecies: chainOnly,
+            growthRates: try await loadGrowthRates(),
+            itemSlugs: try loadItemSlugs(besides: references.items)
         )
     }
 }

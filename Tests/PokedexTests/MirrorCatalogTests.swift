@@ -110,3 +110,42 @@ struct MirrorCatalogTests {
         #expect(FileManager.default.fileExists(atPath: file.path))
     }
 }
+
+@Suite("The mirror's catalog as the collection's reference", .enabled(if: SharedFixtures.hasMirror, SharedFixtures.absent("pokeapi-mirror")))
+struct MirrorCollectionReferenceTests {
+    @Test("A move from an older game counts as learnable, and a foreign one does not")
+    func learnableAcrossVersionGroups() async throws {
+        let catalog = try await Mirror.firstGeneration.value
+        let rules = CollectionRules(reference: catalog)
+        let ok = rules.validate(CatchDraft(species: "Pikachu", nickname: "Sparky", level: "12", moves: ["Thunderbolt", "thunder-shock"]), id: "a")
+        #expect(try ok.get().moves == ["thunderbolt", "thunder-shock"])
+        let learnable = catalog.learnableMoves(ofSpecies: "pikachu")
+        #expect(learnable.count > catalog.pokemon["pikachu"].map { Set($0.moves.map(\.move)).count } ?? 0)
+        guard case .failure(let failure) = rules.validate(
+            CatchDraft(species: "pikachu", nickname: "Sparky", level: "12", moves: ["hydro-pump"]), id: "a") else {
+            Issue.record("Pikachu learned Hydro Pump")
+            return
+        }
+        #expect(failure.violations.map(\.field) == ["move"])
+    }
+
+    @Test("Experience bounds come from the species' growth rate in the data")
+    func growthRates() async throws {
+        let catalog = try await Mirror.firstGeneration.value
+        #expect(Set(catalog.growthRates.keys).isSuperset(of: ["slow", "medium", "fast", "medium-slow"]))
+        // Bulbasaur grows medium-slow: PokeAPI lists 560 experience at level 10 and 742 at 11.
+        let table = try #require(catalog.experienceTable(ofSpecies: "bulbasaur"))
+        #expect(table[9] == 560 && table[10] == 742)
+        let rules = CollectionRules(reference: catalog)
+        let draft = { (xp: String) in CatchDraft(species: "bulbasaur", nickname: "Bulby", level: "10", experience: xp, moves: ["tackle"]) }
+        #expect((try? rules.validate(draft("741"), id: "a").get()) != nil)
+        #expect((try? rules.validate(draft("742"), id: "a").get()) == nil)
+    }
+
+    @Test("Items the data lists exist, with their display names")
+    func items() async throws {
+        let catalog = try await Mirror.firstGeneration.value
+        #expect(catalog.itemNames["thunder-stone"] == "Thunder Stone")
+        #expect(catalog.itemSlugs.count >= catalog.items.count)
+    }
+}

@@ -49,6 +49,8 @@ for index in catalog.species.indices {
         guard var entry = catalog.pokemon[slug] else { continue }
         entry.sprites = Sprites()
         entry.moves = moveQuota.flatMap { method, count in spread(entry.moves.filter { $0.method == method }, count) }
+        // The sample's learnset is its moves table: `pokedex catch --sample` accepts those.
+        entry.learnableMoves = Set(entry.moves.map(\.move)).sorted()
         pokemon[slug] = entry
     }
     catalog.species[index] = species
@@ -72,6 +74,7 @@ let usedItems = Set(pokemon.values.flatMap(\.heldItems) + chainReferences.flatMa
 let usedAbilities = Set(pokemon.values.flatMap { $0.abilities.map(\.ability) })
 catalog.moves = catalog.moves.filter { usedMoves.contains($0.key) }
 catalog.items = catalog.items.filter { usedItems.contains($0.key) }
+catalog.itemSlugs = catalog.items.keys.sorted()
 catalog.abilities = catalog.abilities.filter { usedAbilities.contains($0.key) }
     .mapValues { Ability(slug: $0.slug, name: $0.name) }
 

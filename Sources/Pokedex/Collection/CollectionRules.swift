@@ -149,11 +149,12 @@ private extension CollectionRules {
             return nil
         }
         let learnable = species.map(reference.learnableMoves(ofSpecies:)) ?? []
+        let names = reference.moveNames
         var slugs: [String] = []
         var failed = false
         for input in inputs {
-            guard let slug = resolve(input, among: reference.moveNames) else {
-                let hint = Suggestions.closest(to: input, in: learnable.compactMap { reference.moveNames[$0] })
+            guard let slug = resolve(input, among: names) else {
+                let hint = Suggestions.closest(to: input, in: learnable.compactMap { names[$0] })
                 violations.append(RuleViolation(field: "move", value: input,
                                                 allowed: "no such move\(hint.isEmpty ? "" : "; did you mean \(Self.list(hint))?")"))
                 failed = true
@@ -173,8 +174,9 @@ private extension CollectionRules {
     }
 
     func resolveItem(_ input: String, into violations: inout [RuleViolation]) -> String? {
-        if let slug = resolve(input, among: reference.itemNames) { return slug }
-        let hint = Suggestions.closest(to: input, in: reference.itemNames.values.sorted())
+        let names = reference.itemNames
+        if let slug = resolve(input, among: names) { return slug }
+        let hint = Suggestions.closest(to: input, in: names.values.sorted())
         violations.append(RuleViolation(field: "held item", value: input,
                                         allowed: "no such item\(hint.isEmpty ? "" : "; did you mean \(Self.list(hint))?")"))
         return nil

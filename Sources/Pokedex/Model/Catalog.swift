@@ -24,6 +24,11 @@ public struct Catalog: Sendable, Hashable, Codable {
     ///
     /// The site shows them as unlinked cards; they have no pages and no pokemon here.
     public var chainOnlySpecies: [String: SpeciesSummary]
+    /// Total experience for levels 1 through 100, keyed by growth-rate slug.
+    public var growthRates: [String: [Int]]
+    /// Slugs of every item the data lists, sorted: what "an item that exists" means for
+    /// the collection, even where the catalog has no display name for one.
+    public var itemSlugs: [String]
 
     public init(
         language: String,
@@ -35,7 +40,9 @@ public struct Catalog: Sendable, Hashable, Codable {
         abilities: [String: Ability],
         items: [String: Item],
         stats: [String: Stat],
-        chainOnlySpecies: [String: SpeciesSummary] = [:]
+        chainOnlySpecies: [String: SpeciesSummary] = [:],
+        growthRates: [String: [Int]] = [:],
+        itemSlugs: [String] = []
     ) {
         self.language = language
         self.species = species
@@ -47,5 +54,7 @@ public struct Catalog: Sendable, Hashable, Codable {
         self.items = items
         self.stats = stats
         self.chainOnlySpecies = chainOnlySpecies
+        self.growthRates = growthRates
+        self.itemSlugs = itemSlugs
     }
 }

@@ -23,13 +23,16 @@ public struct Pokemon: Sendable, Hashable, Codable, Identifiable {
     /// The version group its moves come from: the newest one it has moves in.
     public var movesVersionGroup: String?
     public var moves: [LearnedMove]
+    /// Slugs of every move it can learn in any version group, by any method, sorted.
+    public var learnableMoves: [String]
     public var heldItems: [String]
 
     public init(
         id: Int, slug: String, speciesID: Int, name: String, formName: String? = nil,
         isDefault: Bool, types: [String], height: Int, weight: Int, baseExperience: Int? = nil,
         abilities: [AbilitySlot], stats: [BaseStat], sprites: Sprites,
-        movesVersionGroup: String? = nil, moves: [LearnedMove] = [], heldItems: [String] = []
+        movesVersionGroup: String? = nil, moves: [LearnedMove] = [], learnableMoves: [String] = [],
+        heldItems: [String] = []
     ) {
         self.id = id
         self.slug = slug
@@ -46,6 +49,7 @@ public struct Pokemon: Sendable, Hashable, Codable, Identifiable {
         self.sprites = sprites
         self.movesVersionGroup = movesVersionGroup
         self.moves = moves
+        self.learnableMoves = learnableMoves
         self.heldItems = heldItems
     }
 }

@@ -8,6 +8,7 @@ public enum CollectionError: Error, Sendable, Hashable, CustomStringConvertible 
     case rules(RuleViolations)
     case notFound(String, suggestions: [String])
     case ambiguous(String, ids: [String])
+    case badImport(String, String)
 
     public var description: String {
         switch self {
@@ -28,6 +29,8 @@ public enum CollectionError: Error, Sendable, Hashable, CustomStringConvertible 
                 + (suggestions.isEmpty ? "; `pokedex collection` lists them" : "; did you mean \(suggestions.map { "\"\($0)\"" }.joined(separator: " or "))?")
         case .ambiguous(let reference, let ids):
             "several caught Pokémon are nicknamed \"\(reference)\"; use an id instead: \(ids.joined(separator: ", "))"
+        case .badImport(let file, let reason):
+            "cannot import \(file): \(reason). Nothing was changed."
         }
     }
 }

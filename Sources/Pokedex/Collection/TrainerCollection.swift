@@ -21,11 +21,15 @@ public struct TrainerCollection: Sendable, Hashable {
     /// The individual whose id is `reference`, or else the one nicknamed so (ignoring case).
     ///
     /// Ids win over nicknames so a nickname that looks like an id can never shadow one.
-    public func individual(matching reference: String) -> CaughtPokemon? {
+    public func individual(matching reference: String) throws(CollectionError) -> CaughtPokemon {
         let wanted = reference.trimmingCharacters(in: .whitespaces)
         if let byID = caught.first(where: { $0.id == wanted }) { return byID }
         let matches = caught.filter { $0.nickname.caseInsensitiveCompare(wanted) == .orderedSame }
-        return matches.count == 1 ? matches[0] : nil
+        switch matches.count {
+        case 1: return matches[0]
+        case 0: throw .notFound(reference, suggestions: Suggestions.closest(to: wanted, in: caught.map(\.nickname) + caught.map(\.id)))
+        default: throw .ambiguous(reference, ids: matches.map(\.id))
+        }
     }
 }
 

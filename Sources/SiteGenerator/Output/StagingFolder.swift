@@ -1,0 +1,98 @@
+import Foundation
+
+/// A build's folder beside the output, swapped in only when the whole site is ready.
+///
+/// A failed or killed build leaves the previous site as it was; its staging folder is
+/// removed by the next build.
+struct StagingFolder: Sendable {
+    static let manifestName = ".pokedex-manifest.json"
+
+    let output: URL
+    let staging: URL
+    /// The previous site, when there is one this tool built (its pages can be reused).
+    let previous: URL?
+
+    /// Makes an empty staging folder next to `output`, refusing to replace a folder this tool did not build.
+    static func prepare(output: URL) throws(SiteError) -> StagingFolder {
+        let manager = FileManager.default
+        let output = output.standardizedFileURL
+        let parent = output.deletingLastPathComponent()
+        let staging = parent.appendingPathComponent(".\(output.lastPathComponent).staging", isDirectory: true)
+        var previous: URL?
+        var isFolder: ObjCBool = false
+        if manager.fileExists(atPath: output.path, isDirectory: &isFolder) {
+            let hasManifest = manager.fileExists(atPath: output.appendingPathComponent(manifestName).path)
+            let isEmpty = isFolder.boolValue && ((try? manager.contentsOfDirectory(atPath: output.path))?.isEmpty ?? false)
+            guard hasManifest || isEmpty else { throw SiteError(.notASite(path: output.path)) }
+            previous = hasManifest ? output : nil
+        }
+        do {
+            try manager.createDirectory(at: parent, withIntermediateDirectories: true)
+            if manager.fileExists(atPath: staging.path) {
+                try manager.removeItem(at: staging)
+            }
+            try manager.createDirectory(at: staging, withIntermediateDirectories: true)
+        } catch {
+            throw SiteError(.unwritable(path: staging.path, underlying: error.localizedDescription))
+        }
+        return StagingFolder(output: output, staging: staging, previous: previous)
+    }
+
+    /// Creates the folders these relative paths live in.
+    func makeFolders(for paths: some Sequence<String>) throws(SiteError) {
+        let folders = Set(paths.map { ($0 as NSString).deletingLastPathComponent }.filter { !$0.isEmpty })
+        for folder in folders.sorted() {
+            let url = staging.appendingPathComponent(folder, isDirectory: true)
+            do {
+                try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+            } catch {
+                throw SiteError(.unwritable(path: url.path, underlying: error.localizedDescription))
+            }
+        }
+    }
+
+    /// Writes a file at a path relative to the site root.
+    func write(_ data: Data, to path: String) throws(SiteError) {
+        let url = staging.appendingPathComponent(path)
+        do {
+            try data.write(to: url)
+        } catch {
+            throw SiteError(.unwritable(path: url.path, underlying: error.localizedDescription))
+        }
+    }
+
+    /// Takes the previous site's file at `path` unchanged; false when there is none.
+    func reuse(_ path: String) -> Bool {
+        guard let previous else { return false }
+        return place(previous.appendingPathComponent(path), at: path)
+    }
+
+    /// Puts a file at `path`: a hard link when the file system allows, else a copy.
+    @discardableResult
+    func place(_ source: URL, at path: String) -> Bool {
+        let target = staging.appendingPathComponent(path)
+        let manager = FileManager.default
+        if (try? manager.linkItem(at: source, to: target)) != nil { return true }
+        return (try? manager.copyItem(at: source, to: target)) != nil
+    }
+
+    /// Puts the finished site in place of the output folder.
+    func swap() throws(SiteError) {
+        let manager = FileManager.default
+        let retired = staging.deletingLastPathComponent()
+            .appendingPathComponent(".\(output.lastPathComponent).old", isDirectory: true)
+        do {
+            if manager.fileExists(atPath: retired.path) { try manager.removeItem(at: retired) }
+            if manager.fileExists(atPath: output.path) { try manager.moveItem(at: output, to: retired) }
+            try manager.moveItem(at: staging, to: output)
+            if manager.fileExists(atPath: retired.path) { try manager.removeItem(at: retired) }
+        } catch {
+            throw SiteError(.unwritable(path: output.path, underlying: error.localizedDescription))
+        }
+    }
+
+    /// Removes the staging folder after a failure, leaving the output alone.
+    func discard() {
+        try? FileManager.default.removeItem(at: staging)
+    }
+}

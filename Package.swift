@@ -33,12 +33,15 @@ let package = Package(
         // Stage: Source + Cache.
         .target(name: "PokeAPI", dependencies: [asyncHTTPClient] + nio),
         // Stage: Catalog (and the trainer's collection).
-        .target(name: "Pokedex", dependencies: ["PokeAPI"]),
+        .target(name: "Pokedex", dependencies: ["PokeAPI"], resources: [.copy("Resources/sample-catalog.json")]),
         // Stages: Pages, Render, Output.
         .target(name: "SiteGenerator", dependencies: ["Pokedex", "TemplateEngine", "HTMLSafety"]),
         // The commands, as a library so tests reach them; the executable only calls it.
         .target(name: "PokedexCLI", dependencies: ["SiteGenerator", "PokeAPI", "Pokedex", "HTMLSafety", argumentParser]),
         .executableTarget(name: "pokedex", dependencies: ["PokedexCLI"]),
+        // Developer tools for the catalog: its benchmark, and the generator of the bundled sample.
+        .executableTarget(name: "bench-catalog", dependencies: ["Pokedex"], path: "scripts/bench-catalog"),
+        .executableTarget(name: "make-sample", dependencies: ["Pokedex"], path: "scripts/make-sample"),
 
         .target(name: "TestSupport", dependencies: nio, path: "Tests/TestSupport"),
         .testTarget(name: "TemplateEngineTests", dependencies: ["TemplateEngine", "TestSupport"]),

@@ -20,6 +20,10 @@ public struct Catalog: Sendable, Hashable, Codable {
     public var abilities: [String: Ability]
     public var items: [String: Item]
     public var stats: [String: Stat]
+    /// Species that appear in a chain of the catalog but are outside its selection, keyed by slug.
+    ///
+    /// The site shows them as unlinked cards; they have no pages and no pokemon here.
+    public var chainOnlySpecies: [String: SpeciesSummary]
 
     public init(
         language: String,
@@ -30,7 +34,8 @@ public struct Catalog: Sendable, Hashable, Codable {
         moves: [String: Move],
         abilities: [String: Ability],
         items: [String: Item],
-        stats: [String: Stat]
+        stats: [String: Stat],
+        chainOnlySpecies: [String: SpeciesSummary] = [:]
     ) {
         self.language = language
         self.species = species
@@ -41,5 +46,6 @@ public struct Catalog: Sendable, Hashable, Codable {
         self.abilities = abilities
         self.items = items
         self.stats = stats
+        self.chainOnlySpecies = chainOnlySpecies
     }
 }

@@ -29,6 +29,9 @@ public struct Species: Sendable, Hashable, Codable, Identifiable {
     public var genderRate: Int?
     public var hatchCounter: Int?
     public var eggGroups: [String]
+    /// Whether females look different (PokeAPI's `has_gender_differences`); the female
+    /// sprite shows it where the catalog has one.
+    public var hasGenderDifferences: Bool
 
     public init(
         id: Int, slug: String, name: String, genus: String? = nil, flavorText: String? = nil,
@@ -36,7 +39,7 @@ public struct Species: Sendable, Hashable, Codable, Identifiable {
         isMythical: Bool = false, isBaby: Bool = false, evolutionChainID: Int? = nil,
         evolvesFrom: String? = nil, varieties: [String], growthRate: String? = nil,
         captureRate: Int? = nil, baseHappiness: Int? = nil, genderRate: Int? = nil,
-        hatchCounter: Int? = nil, eggGroups: [String] = []
+        hatchCounter: Int? = nil, eggGroups: [String] = [], hasGenderDifferences: Bool = false
     ) {
         self.id = id
         self.slug = slug
@@ -57,5 +60,6 @@ public struct Species: Sendable, Hashable, Codable, Identifiable {
         self.genderRate = genderRate
         self.hatchCounter = hatchCounter
         self.eggGroups = eggGroups
+        self.hasGenderDifferences = hasGenderDifferences
     }
 }

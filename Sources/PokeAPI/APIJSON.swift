@@ -1,0 +1,48 @@
+import Foundation
+
+/// Decodes PokeAPI JSON, turning a failure into one that names the URL and JSON path.
+enum APIJSON {
+    static func decode<T: Decodable>(_ type: T.Type, from data: Data, url: String) throws(PokeAPIFailure) -> T {
+        do {
+            return try JSONDecoder().decode(type, from: data)
+        } catch let error as DecodingError {
+            throw failure(for: error, url: url)
+        } catch {
+            throw .invalidJSON(url: url)
+        }
+    }
+
+    /// Whether `data` parses as a JSON object or array; used before anything is cached.
+    static func isValid(_ data: Data) -> Bool {
+        guard let first = data.first(where: { ![0x20, 0x09, 0x0A, 0x0D].contains($0) }), first == 0x7B || first == 0x5B else {
+            return false
+        }
+        return (try? JSONSerialization.jsonObject(with: data)) != nil
+    }
+
+    static func failure(for error: DecodingError, url: String) -> PokeAPIFailure {
+        switch error {
+        case let .typeMismatch(type, context):
+            return .decoding(url: url, codingPath: path(context.codingPath), detail: "expected \(type)")
+        case let .valueNotFound(type, context):
+            return .decoding(url: url, codingPath: path(context.codingPath), detail: "null where \(type) is required")
+        case let .keyNotFound(key, context):
+            return .decoding(url: url, codingPath: path(context.codingPath + [key]), detail: "missing field \"\(key.stringValue)\"")
+        case .dataCorrupted:
+            return .invalidJSON(url: url)
+        @unknown default:
+            return .invalidJSON(url: url)
+        }
+    }
+
+    /// A coding path as a JSON path: `moves[3].move.name`.
+    static func path(_ keys: [any CodingKey]) -> String {
+        keys.reduce(into: "") { text, key in
+            if let index = key.intValue {
+                text += "[\(index)]"
+            } else {
+                text += text.isEmpty ? key.stringValue : "." + key.stringValue
+            }
+        }
+    }
+}

@@ -1,0 +1,71 @@
+/// Which resource a PokeAPI link points at: `pokemon/25` in `/api/v2/pokemon/25/`.
+///
+/// Parses relative (`/api/v2/pokemon/25/`) and absolute
+/// (`https://pokeapi.co/api/v2/pokemon/25/`) links alike, so data from a dump, the
+/// live API or a self-hosted copy addresses the same cache entry. Both parts are
+/// checked to be plain slugs, so a path never escapes the cache folder.
+public struct APIResourcePath: Hashable, Sendable {
+    /// The endpoint: `pokemon`, `pokemon-species`, `evolution-chain`, ...
+    public let resource: String
+    /// The id or name; nil for the list endpoint itself.
+    public let identifier: String?
+
+    /// A path from its parts, or nil when either is not a slug.
+    public init?(resource: String, identifier: String? = nil) {
+        guard Self.isSlug(resource), identifier.map(Self.isSlug) ?? true else { return nil }
+        self.resource = resource
+        self.identifier = identifier
+    }
+
+    /// The entry with a numeric id.
+    public init(resource: String, id: Int) {
+        self.resource = resource.filter { $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "-") }
+        self.identifier = String(id)
+    }
+
+    /// Parses a link; nil when it holds no `api/v2/<resource>/` part.
+    public init?(link: String) {
+        var text = Substring(link)
+        if let cut = text.firstIndex(where: { $0 == "?" || $0 == "#" }) { text = text[..<cut] }
+        guard let marker = text.range(of: "api/v2/", options: .backwards) else { return nil }
+        let parts = text[marker.upperBound...].split(separator: "/", omittingEmptySubsequences: true)
+        guard parts.count == 1 || parts.count == 2 else { return nil }
+        self.init(resource: String(parts[0]), identifier: parts.count == 2 ? String(parts[1]) : nil)
+    }
+
+    /// The numeric id, when the identifier is one.
+    public var id: Int? { identifier.flatMap { Int($0) } }
+
+    /// Relative to the API base: `pokemon/25/`, or `pokemon/` for the list.
+    public var relativePath: String {
+        identifier.map { "\(resource)/\($0)/" } ?? "\(resource)/"
+    }
+
+    /// As api-data dumps write links: `/api/v2/pokemon/25/`.
+    public var link: String { "/api/v2/" + relativePath }
+}
+
+extension APIResourcePath: Comparable {
+    /// Resource first, then numeric ids in numeric order, then names.
+    public static func < (lhs: Self, rhs: Self) -> Bool {
+        if lhs.resource != rhs.resource { return lhs.resource < rhs.resource }
+        switch (lhs.id, rhs.id) {
+        case let (left?, right?): return left < right
+        case (.some, nil): return true
+        case (nil, .some): return false
+        case (nil, nil): return (lhs.identifier ?? "") < (rhs.identifier ?? "")
+        }
+    }
+}
+
+extension APIResourcePath: CustomStringConvertible {
+    public var description: String { relativePath }
+}
+
+private extension APIResourcePath {
+    static func isSlug(_ text: String) -> Bool {
+        !text.isEmpty && text.count <= 100 && text != "." && text != ".."
+            && text.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "-" || $0 == "_" || $0 == ".") }
+            && !text.hasPrefix(".")
+    }
+}

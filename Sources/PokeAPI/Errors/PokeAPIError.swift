@@ -1,0 +1,23 @@
+/// The one error the PokeAPI module shows: what happened, where, and what to do.
+public struct PokeAPIError: Error, Sendable, Equatable, CustomStringConvertible {
+    /// What happened.
+    public let summary: String
+    /// The URL, file or JSON path concerned.
+    public let location: String
+    /// What the person can do about it.
+    public let advice: String
+
+    init(_ failure: PokeAPIFailure) {
+        (summary, location, advice) = failure.wording
+        self.failure = failure
+    }
+
+    let failure: PokeAPIFailure
+
+    public var description: String {
+        var text = summary
+        if !location.isEmpty { text += " (\(location))" }
+        if !advice.isEmpty { text += ". " + advice }
+        return text
+    }
+}

@@ -1,0 +1,48 @@
+/// Every message the module shows, in one place.
+extension PokeAPIFailure {
+    var wording: (summary: String, location: String, advice: String) {
+        switch self {
+        case let .decoding(url, codingPath, detail):
+            return ("Unexpected data: \(detail)", "\(url) at \(codingPath.isEmpty ? "the top level" : codingPath)",
+                    "The resource does not have PokeAPI's shape; check the --api source or run again with --refresh")
+        case let .invalidJSON(url):
+            return ("The response is not valid JSON", url, "It was not cached; run the fetch again")
+        case let .missingFile(path):
+            return ("Not in the local data", path, "Run `pokedex fetch` for it, or point --api at a folder that has it")
+        case let .unreadable(path, reason):
+            return ("Cannot read \(reason)", path, "Check the file's permissions")
+        case let .unwritable(path, reason):
+            return ("Cannot write \(reason)", path, "Check free space and permissions of the cache folder")
+        case let .status(url, code):
+            return ("HTTP status \(code)", url, code == 404 ? "The resource does not exist at this source" : "Run again later; finished files are kept")
+        case let .transport(url, reason):
+            return ("Connection failed: \(reason)", url, "Check the network or the --api URL, then run again to resume")
+        case let .timeout(url, seconds):
+            return ("No answer within \(Self.format(seconds)) s", url, "Run again to resume")
+        case let .tooLarge(url, limit):
+            return ("The response is larger than \(limit / 1_048_576) MB", url, "This is not a PokeAPI resource; check the --api URL")
+        case let .truncated(url):
+            return ("The response ended early", url, "Nothing was cached for it; run again to resume")
+        case let .redirectRefused(url, location):
+            return ("Refused a redirect to \(location)", url, "Only the API and sprite hosts are followed; check the --api URL")
+        case let .badLink(link):
+            return ("Not a PokeAPI link", link, "Links must look like /api/v2/<resource>/<id>/")
+        case let .cacheLocked(path):
+            return ("Another pokedex fetch is writing this cache", path, "Wait for it to finish, or use another --cache folder")
+        case let .offlineMisses(paths):
+            let shown = paths.prefix(20).joined(separator: ", ") + (paths.count > 20 ? ", ... (\(paths.count) in all)" : "")
+            return ("Offline, and the cache lacks \(paths.count) file(s): \(shown)", "", "Run `pokedex fetch` once with network access")
+        case let .unknownPokemon(name, suggestions):
+            let hint = suggestions.isEmpty ? "Use a national-dex number or a species name" : "Did you mean \(suggestions.joined(separator: ", "))?"
+            return ("No pokemon named \"\(name)\"", "--pokemon", hint)
+        case let .badSelection(text, reason):
+            return ("Cannot read \"\(text)\": \(reason)", "selection", "Use numbers and ranges like 1-151,pikachu or 1-3 for generations")
+        case let .badBase(text):
+            return ("Not a usable source", text, "Give an http(s) URL ending in /api/v2/ or a folder holding api/v2/")
+        }
+    }
+
+    private static func format(_ seconds: Double) -> String {
+        seconds == seconds.rounded() ? String(Int(seconds)) : String(seconds)
+    }
+}

@@ -1,0 +1,40 @@
+/// What went wrong inside the PokeAPI module, with the context to say where.
+///
+/// Internal: the CLI and other modules see ``PokeAPIError``, whose wording comes
+/// from `PokeAPIFailure+Wording.swift`.
+enum PokeAPIFailure: Error, Equatable {
+    /// JSON that does not match a model; `codingPath` is the JSON path that failed.
+    case decoding(url: String, codingPath: String, detail: String)
+    /// Bytes that are not JSON at all.
+    case invalidJSON(url: String)
+    /// A local source has no file for the resource.
+    case missingFile(path: String)
+    /// A local file exists but cannot be read.
+    case unreadable(path: String, reason: String)
+    /// A local file cannot be written.
+    case unwritable(path: String, reason: String)
+    /// The server answered with a status that is not success.
+    case status(url: String, code: Int)
+    /// The connection failed or broke.
+    case transport(url: String, reason: String)
+    /// No answer within the per-request timeout.
+    case timeout(url: String, seconds: Double)
+    /// The body grew past the size cap.
+    case tooLarge(url: String, limit: Int)
+    /// The body ended before its announced length.
+    case truncated(url: String)
+    /// A redirect pointed away from the API and sprite hosts.
+    case redirectRefused(url: String, location: String)
+    /// A link that is not a PokeAPI resource or sprite link.
+    case badLink(String)
+    /// Another fetch holds the cache lock.
+    case cacheLocked(path: String)
+    /// `--offline` and the cache lacks what the selection needs.
+    case offlineMisses([String])
+    /// A pokemon name or id that does not exist.
+    case unknownPokemon(name: String, suggestions: [String])
+    /// A selection that cannot be parsed (`--generations 1-x`).
+    case badSelection(text: String, reason: String)
+    /// A base URL or path that cannot be used.
+    case badBase(String)
+}

@@ -1,0 +1,22 @@
+/// One species in an evolution chain and the species it evolves into (recursive, branching).
+public struct APIChainLink: Decodable, Sendable, Hashable {
+    public let isBaby: Bool
+    public let species: APINamedResource
+    /// How this species is reached from its parent; empty for the chain's root.
+    public let evolutionDetails: [APIEvolutionDetail]
+    public let evolvesTo: [APIChainLink]
+
+    enum CodingKeys: String, CodingKey {
+        case species
+        case isBaby = "is_baby"
+        case evolutionDetails = "evolution_details"
+        case evolvesTo = "evolves_to"
+    }
+}
+
+extension APIChainLink {
+    /// This species and every species below it, depth first.
+    public var allSpecies: [APINamedResource] {
+        [species] + evolvesTo.flatMap(\.allSpecies)
+    }
+}

@@ -1,1 +1,0 @@
-// PokeAPI stage; see docs/ARCHITECTURE.md.

@@ -1,0 +1,31 @@
+/// Where a sprite lives below the sprites repository's root: `sprites/pokemon/25.png`.
+///
+/// Sprite URLs point at `https://raw.githubusercontent.com/PokeAPI/sprites/master/...`;
+/// the cache keeps each image under that upstream path whichever host served it.
+public struct SpritePath: Hashable, Sendable, Comparable {
+    /// The upstream prefix every sprite URL starts with.
+    public static let upstreamPrefix = "https://raw.githubusercontent.com/PokeAPI/sprites/master/"
+
+    /// The path below the prefix, without a leading slash.
+    public let relativePath: String
+
+    /// The path of an upstream sprite URL, or nil when it is not one (or unsafe).
+    public init?(url: String) {
+        guard url.hasPrefix(Self.upstreamPrefix) else { return nil }
+        self.init(relativePath: String(url.dropFirst(Self.upstreamPrefix.count)))
+    }
+
+    /// A path below the sprites root, or nil when it is empty or leaves the root.
+    public init?(relativePath: String) {
+        let parts = relativePath.split(separator: "/", omittingEmptySubsequences: false)
+        guard !parts.isEmpty, parts.allSatisfy({ !$0.isEmpty && !$0.hasPrefix(".") }),
+              !relativePath.contains("?"), !relativePath.contains("#"), !relativePath.contains("\\")
+        else { return nil }
+        self.relativePath = relativePath
+    }
+
+    /// The upstream URL this path came from.
+    public var upstreamURL: String { Self.upstreamPrefix + relativePath }
+
+    public static func < (lhs: Self, rhs: Self) -> Bool { lhs.relativePath < rhs.relativePath }
+}

@@ -1,0 +1,130 @@
+/// A pokemon normalized, with the moves, abilities, items and stats it refers to.
+struct DecodedPokemon: Sendable {
+    var pokemon: Pokemon
+    var references: References
+}
+
+extension CatalogBuilder {
+    /// Decodes the varieties of the selected species, grouped per species in variety order.
+    func loadPokemon(of selected: [SpeciesDraft], order: VersionOrder) async throws(CatalogIssue) -> [[DecodedPokemon]] {
+        struct Job: Sendable {
+            var speciesIndex: Int
+            var link: RawLink
+            var species: Species
+        }
+        var jobs: [Job] = []
+        for (index, draft) in selected.enumerated() {
+            for link in draft.varieties {
+                jobs.append(Job(speciesIndex: index, link: link, species: draft.species))
+            }
+        }
+        let store = self.store
+        let localized = self.localized
+        let decoded = try await BoundedConcurrency.map(jobs, width: width) { job throws(CatalogIssue) in
+            guard let id = job.link.id else {
+                throw .malformedResource(
+                    path: store.file("pokemon-species", job.species.id).path,
+                    jsonPath: "$.varieties[].pokemon.url", detail: "no id in \"\(job.link.url)\"")
+            }
+            let raw = try store.load(RawPokemon.self, "pokemon", id, neededBy: "species \(job.species.slug)")
+            return try Self.normalize(raw, species: job.species, store: store, localized: localized, order: order)
+        }
+        var grouped = Array(repeating: [DecodedPokemon](), count: selected.count)
+        for (job, result) in zip(jobs, decoded) {
+            grouped[job.speciesIndex].append(result)
+        }
+        return grouped
+    }
+
+    static func normalize(
+        _ raw: RawPokemon, species: Species, store: ResourceStore, localized: Localized, order: VersionOrder
+    ) throws(CatalogIssue) -> DecodedPokemon {
+        var references = References()
+        let isDefault = raw.isDefault ?? (species.varieties.first == raw.name)
+        var name = species.name
+        var formName: String?
+        if !isDefault, let formID = raw.forms?.first?.id,
+           let form = try store.loadIfPresent(RawPokemonForm.self, "pokemon-form", formID) {
+            formName = localized.name(form.formNames)
+            name = localized.name(form.names) ?? formName.map { "\(species.name) (\($0))" } ?? species.name
+        }
+
+        let abilities = (raw.abilities ?? []).compactMap { entry -> AbilitySlot? in
+            guard let link = entry.ability, let slug = link.name else { return nil }
+            References.note(link, in: &references.abilities)
+            return AbilitySlot(ability: slug, isHidden: entry.isHidden, slot: entry.slot)
+        }.sorted { $0.slot < $1.slot }
+        let stats = (raw.stats ?? []).compactMap { entry -> BaseStat? in
+            guard let slug = entry.stat.name else { return nil }
+            References.note(entry.stat, in: &references.stats)
+            return BaseStat(stat: slug, value: entry.baseStat)
+        }
+        let heldItems = (raw.heldItems ?? []).compactMap { entry -> String? in
+            References.note(entry.item, in: &references.items)
+            return entry.item.name
+        }
+        let (group, moves) = newestLearnset(raw.moves ?? [], order: order, references: &references)
+        let sprites = raw.sprites
+        let pokemon = Pokemon(
+            id: raw.id,
+            slug: raw.name,
+            speciesID: species.id,
+            name: name,
+            formName: formName,
+            isDefault: isDefault,
+            types: (raw.types ?? []).sorted { $0.slot < $1.slot }.compactMap(\.type.name),
+            height: raw.height ?? 0,
+            weight: raw.weight ?? 0,
+            baseExperience: raw.baseExperience,
+            abilities: abilities,
+            stats: stats,
+            sprites: Sprites(
+                frontDefault: ResourceURL.spritePath(sprites?.frontDefault),
+                frontShiny: ResourceURL.spritePath(sprites?.frontShiny),
+                frontFemale: ResourceURL.spritePath(sprites?.frontFemale),
+                frontShinyFemale: ResourceURL.spritePath(sprites?.frontShinyFemale)
+            ),
+            movesVersionGroup: group,
+            moves: moves,
+            heldItems: heldItems
+        )
+        return DecodedPokemon(pokemon: pokemon, references: references)
+    }
+
+    /// The moves of the newest version group the pokemon has any in, sorted by method, level, slug.
+    static func newestLearnset(
+        _ entries: [RawPokemon.MoveEntry], order: VersionOrder, references: inout References
+    ) -> (group: String?, moves: [LearnedMove]) {
+        var newest: RawLink?
+        var newestRank = Int.min
+        for entry in entries {
+            for detail in entry.versionGroupDetails {
+                let rank = order.rank(group: detail.versionGroup)
+                if rank > newestRank {
+                    newest = detail.versionGroup
+                    newestRank = rank
+                }
+            }
+        }
+        guard let newest else { return (nil, []) }
+        var moves: [LearnedMove] = []
+        for entry in entries {
+            guard let slug = entry.move.name else { continue }
+            var seen: Set<LearnedMove> = []
+            for detail in entry.versionGroupDetails where detail.versionGroup.url == newest.url {
+                let method = LearnedMove.Method(rawValue: detail.moveLearnMethod.name ?? "") ?? .other
+                let level = method == .levelUp ? detail.levelLearnedAt : nil
+                let move = LearnedMove(move: slug, method: method, level: level)
+                if seen.insert(move).inserted { moves.append(move) }
+            }
+            if !seen.isEmpty { References.note(entry.move, in: &references.moves) }
+        }
+        let methods = LearnedMove.Method.allCases
+        moves.sort {
+            let lhs = (methods.firstIndex(of: $0.method) ?? 0, $0.level ?? 0, $0.move)
+            let rhs = (methods.firstIndex(of: $1.method) ?? 0, $1.level ?? 0, $1.move)
+            return lhs < rhs
+        }
+        return (newest.name, moves)
+    }
+}

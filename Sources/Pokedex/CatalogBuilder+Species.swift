@@ -1,0 +1,50 @@
+/// A species normalized, with the links its later steps follow.
+struct SpeciesDraft: Sendable {
+    var species: Species
+    /// The species' pokemon, default variety first.
+    var varieties: [RawLink]
+    var chain: RawLink?
+}
+
+extension CatalogBuilder {
+    /// Decodes every species in the folder: the selected ones and the ones chains may name.
+    func loadAllSpecies(order: VersionOrder) async throws(CatalogIssue) -> [SpeciesDraft] {
+        let ids = try store.ids("pokemon-species")
+        guard !ids.isEmpty else { throw .noSpecies(root: store.root.path) }
+        let store = self.store
+        let localized = self.localized
+        return try await BoundedConcurrency.map(ids, width: width) { id throws(CatalogIssue) in
+            let raw = try store.load(RawSpecies.self, "pokemon-species", id)
+            return Self.draft(raw, localized: localized, order: order)
+        }
+    }
+
+    static func draft(_ raw: RawSpecies, localized: Localized, order: VersionOrder) -> SpeciesDraft {
+        let varieties = (raw.varieties ?? []).enumerated()
+            .sorted { ($0.element.isDefault ? 0 : 1, $0.offset) < ($1.element.isDefault ? 0 : 1, $1.offset) }
+            .map(\.element.pokemon)
+        let species = Species(
+            id: raw.id,
+            slug: raw.name,
+            name: localized.name(raw.names) ?? raw.name,
+            genus: localized.genus(raw.genera),
+            flavorText: localized.flavorText(raw.flavorTextEntries) { order.rank(version: $0) },
+            color: raw.color?.name,
+            generation: raw.generation?.id,
+            isLegendary: raw.isLegendary ?? false,
+            isMythical: raw.isMythical ?? false,
+            isBaby: raw.isBaby ?? false,
+            evolutionChainID: raw.evolutionChain?.id,
+            evolvesFrom: raw.evolvesFromSpecies?.name,
+            varieties: varieties.compactMap(\.name),
+            growthRate: raw.growthRate?.name,
+            captureRate: raw.captureRate,
+            baseHappiness: raw.baseHappiness,
+            genderRate: raw.genderRate,
+            hatchCounter: raw.hatchCounter,
+            eggGroups: (raw.eggGroups ?? []).compactMap(\.name),
+            hasGenderDifferences: raw.hasGenderDifferences ?? false
+        )
+        return SpeciesDraft(species: species, varieties: varieties, chain: raw.evolutionChain)
+    }
+}

@@ -1,0 +1,87 @@
+import Foundation
+
+/// Builds a catalog from an api-data folder (a cache or a local PokeAPI dump).
+///
+/// Decodes only the resources the selection needs, a bounded number at a time, and
+/// normalizes each into the domain model right away so its raw JSON can go.
+struct CatalogBuilder: Sendable {
+    let store: ResourceStore
+    let localized: Localized
+    let selection: Selection
+    let width: Int
+
+    init(root: URL, language: String, selection: Selection, width: Int = BoundedConcurrency.defaultWidth) {
+        store = ResourceStore(root: root)
+        localized = Localized(language: language)
+        self.selection = selection
+        self.width = width
+    }
+
+    /// Reads, decodes and normalizes everything the selection needs.
+    func build() async throws(CatalogIssue) -> Catalog {
+        let order = try loadVersionOrder()
+        let allSpecies = try await loadAllSpecies(order: order)
+        let selected = allSpecies.filter { selection.includes(id: $0.species.id, slug: $0.species.slug, generation: $0.species.generation) }
+        guard !selected.isEmpty else { throw .emptySelection(selection: selection.description) }
+
+        var references = References()
+        let decodedPokemon = try await loadPokemon(of: selected, order: order)
+        var pokemon: [String: Pokemon] = [:]
+        var species: [Species] = []
+        for (draft, varieties) in zip(selected, decodedPokemon) {
+            var entry = draft.species
+            entry.varieties = varieties.map(\.pokemon.slug)
+            species.append(entry)
+            for decoded in varieties {
+                pokemon[decoded.pokemon.slug] = decoded.pokemon
+                references.merge(decoded.references)
+            }
+        }
+
+        let chains = try await loadChains(of: selected, references: &references)
+        let bySlug = Dictionary(allSpecies.map { ($0.species.slug, $0.species) }, uniquingKeysWith: { first, _ in first })
+        let selectedSlugs = Set(species.map(\.slug))
+        var chainOnly: [String: SpeciesSummary] = [:]
+        for slug in references.species where !selectedSlugs.contains(slug) {
+            guard let other = bySlug[slug] else { continue }
+            chainOnly[slug] = SpeciesSummary(id: other.id, slug: other.slug, name: other.name)
+        }
+
+        return Catalog(
+            language: localized.language,
+            species: species.sorted { $0.id < $1.id },
+            pokemon: pokemon,
+            types: try await loadTypes(),
+            evolutionChains: chains,
+            moves: try await loadMoves(references.moves),
+            abilities: try await loadAbilities(references.abilities),
+            items: try await loadNamed(references.items, kind: "item") { Item(slug: $0, name: $1) },
+            stats: try await loadNamed(references.stats, kind: "stat") { Stat(slug: $0, name: $1) },
+            chainOnlySpecies: chainOnly
+        )
+    }
+}
+
+/// Resources a catalog refers to by slug, with the ids their files live under.
+struct References: Sendable {
+    var moves: [String: Int] = [:]
+    var abilities: [String: Int] = [:]
+    var items: [String: Int] = [:]
+    var stats: [String: Int] = [:]
+    /// Species slugs named by chains (members, party and trade species).
+    var species: Set<String> = []
+
+    mutating func merge(_ other: References) {
+        moves.merge(other.moves) { first, _ in first }
+        abilities.merge(other.abilities) { first, _ in first }
+        items.merge(other.items) { first, _ in first }
+        stats.merge(other.stats) { first, _ in first }
+        species.formUnion(other.species)
+    }
+
+    /// Records a link's slug and id in one of the maps.
+    static func note(_ link: RawLink?, in map: inout [String: Int]) {
+        guard let link, let name = link.name, let id = link.id else { return }
+        map[name] = id
+    }
+}

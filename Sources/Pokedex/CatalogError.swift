@@ -1,0 +1,75 @@
+import Foundation
+
+/// Why a catalog could not be built or loaded, in words a person can act on.
+public struct CatalogError: Error, Sendable, Hashable, CustomStringConvertible {
+    /// What went wrong, where, and what to do about it.
+    public let description: String
+
+    init(_ issue: CatalogIssue) {
+        description = issue.message
+    }
+}
+
+/// The catalog's internal failures, each carrying the file and JSON path involved.
+enum CatalogIssue: Error, Sendable {
+    case missingResource(path: String, neededBy: String?)
+    case malformedResource(path: String, jsonPath: String, detail: String)
+    case unreadable(path: String, detail: String)
+    case noSpecies(root: String)
+    case emptySelection(selection: String)
+    case sampleMissing
+    case sampleMalformed(jsonPath: String, detail: String)
+
+    var message: String {
+        switch self {
+        case let .missingResource(path, neededBy):
+            let why = neededBy.map { " (needed by \($0))" } ?? ""
+            return "Missing PokeAPI resource \(path)\(why). Run `pokedex fetch` to complete the cache, or check --cache/--api."
+        case let .malformedResource(path, jsonPath, detail):
+            return "Malformed PokeAPI resource \(path) at \(jsonPath): \(detail). Delete the file and fetch it again."
+        case let .unreadable(path, detail):
+            return "Cannot read \(path): \(detail). Check the folder's permissions."
+        case let .noSpecies(root):
+            return "No Pokémon species found under \(root)/api/v2/pokemon-species. Point --cache or --api at an api-data folder, or run `pokedex fetch`."
+        case let .emptySelection(selection):
+            return "The selection \(selection) matches no Pokémon species in the cache. Check --generations/--pokemon."
+        case .sampleMissing:
+            return "The bundled sample catalog is missing from the build. Rebuild the package (its resources were not copied)."
+        case let .sampleMalformed(jsonPath, detail):
+            return "The bundled sample catalog is malformed at \(jsonPath): \(detail). Regenerate it with scripts/make-sample."
+        }
+    }
+}
+
+extension DecodingError {
+    /// The JSON path the error happened at ("$.moves[3].move.url") and a short reason.
+    var pathAndDetail: (path: String, detail: String) {
+        let context: Context
+        let detail: String
+        switch self {
+        case let .keyNotFound(key, ctx):
+            context = ctx
+            detail = "missing key \"\(key.stringValue)\""
+            return (Self.render(ctx.codingPath + [key]), detail)
+        case let .typeMismatch(type, ctx):
+            context = ctx
+            detail = "expected \(type)"
+        case let .valueNotFound(type, ctx):
+            context = ctx
+            detail = "null where \(type) is required"
+        case let .dataCorrupted(ctx):
+            context = ctx
+            detail = ctx.debugDescription
+        @unknown default:
+            return ("$", String(describing: self))
+        }
+        return (Self.render(context.codingPath), detail)
+    }
+
+    private static func render(_ path: [any CodingKey]) -> String {
+        path.reduce("$") { result, key in
+            if let index = key.intValue { return result + "[\(index)]" }
+            return result + "." + key.stringValue
+        }
+    }
+}

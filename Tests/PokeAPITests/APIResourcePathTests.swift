@@ -1,0 +1,37 @@
+import Testing
+@testable import PokeAPI
+
+@Suite("Resource paths from links")
+struct APIResourcePathTests {
+    @Test("relative and absolute links give the same path")
+    func relativeAndAbsolute() throws {
+        let relative = try #require(APIResourcePath(link: "/api/v2/pokemon/25/"))
+        let absolute = try #require(APIResourcePath(link: "https://pokeapi.co/api/v2/pokemon/25/"))
+        #expect(relative == absolute)
+        #expect(relative.resource == "pokemon")
+        #expect(relative.id == 25)
+        #expect(relative.relativePath == "pokemon/25/")
+    }
+
+    @Test("a list link has no identifier and drops its query")
+    func listLink() throws {
+        let path = try #require(APIResourcePath(link: "http://127.0.0.1:8/api/v2/type/?limit=100000&offset=0"))
+        #expect(path.resource == "type")
+        #expect(path.identifier == nil)
+    }
+
+    @Test("links that could leave the cache folder are refused", arguments: [
+        "/api/v2/../../etc/", "/api/v2/pokemon/../", "/api/v2/pokemon/25/extra/", "https://example.invalid/other/", "/api/v2/pok%2Fe/1/",
+    ])
+    func refusesUnsafe(link: String) {
+        #expect(APIResourcePath(link: link) == nil)
+    }
+
+    @Test("sprite URLs map to their upstream path, and unsafe ones do not")
+    func spritePaths() throws {
+        let sprite = try #require(SpritePath(url: "https://raw.githubusercontent.com/PokeAPI/sprites/master/sprites/pokemon/shiny/25.png"))
+        #expect(sprite.relativePath == "sprites/pokemon/shiny/25.png")
+        #expect(SpritePath(url: "https://raw.githubusercontent.com/PokeAPI/sprites/master/sprites/../../x") == nil)
+        #expect(SpritePath(url: "https://elsewhere.invalid/sprites/1.png") == nil)
+    }
+}

@@ -37,7 +37,7 @@ let package = Package(
         // Stages: Pages, Render, Output.
         .target(name: "SiteGenerator", dependencies: ["Pokedex", "TemplateEngine", "HTMLSafety"]),
         // The commands, as a library so tests reach them; the executable only calls it.
-        .target(name: "PokedexCLI", dependencies: ["SiteGenerator", "PokeAPI", "Pokedex", "HTMLSafety", argumentParser]),
+        .target(name: "PokedexCLI", dependencies: ["SiteGenerator", "TemplateEngine", "PokeAPI", "Pokedex", "HTMLSafety", argumentParser]),
         .executableTarget(name: "pokedex", dependencies: ["PokedexCLI"]),
         // Developer tools for the catalog: its benchmark, and the generator of the bundled sample.
         .executableTarget(name: "bench-catalog", dependencies: ["Pokedex"], path: "scripts/bench-catalog"),

@@ -1,0 +1,58 @@
+/// One piece of a compiled template: the tree that rendering walks with a `switch`.
+indirect enum Node: Sendable {
+    /// Literal bytes (UTF-8), written as they are.
+    case text([UInt8])
+    /// `{{name}}` (escaped) or `{{{name}}}` / `{{&name}}`.
+    case variable(Name, escaped: Bool, Position)
+    /// `{{#name}}` or `{{^name}}` with its content.
+    case section(Section)
+    /// `{{>name}}`; `indentation` is set when the tag stands alone on its line.
+    case partial(Reference, indentation: [UInt8]?, Position)
+    /// `{{<name}}` with the blocks it overrides.
+    case parent(Reference, overrides: [String: [Node]], indentation: [UInt8]?, Position)
+    /// `{{$name}}` with its default content.
+    case block(String, [Node], indentation: [UInt8]?)
+}
+
+/// Where a tag starts in its template (1-based).
+struct Position: Sendable, Equatable {
+    let line: Int
+    let column: Int
+}
+
+/// A dotted name, split once at compile time; `.` is the empty path.
+struct Name: Sendable, Equatable {
+    let parts: [String]
+    let source: String
+
+    init(_ source: String) {
+        self.source = source
+        self.parts = source == "." ? [] : source.split(separator: ".", omittingEmptySubsequences: false).map(String.init)
+    }
+}
+
+/// A partial or parent name, either literal or looked up in the context (`{{>*name}}`).
+struct Reference: Sendable, Equatable {
+    let name: String
+    let isDynamic: Bool
+}
+
+/// A section's content and what lambdas need to see of it.
+struct Section: Sendable {
+    let name: Name
+    let nodes: [Node]
+    let isInverted: Bool
+    /// The raw text between the tags, handed to lambdas.
+    let rawText: String
+    /// The delimiters in force inside the section, for parsing a lambda's result.
+    let delimiters: Delimiters
+    let position: Position
+}
+
+/// The open and close delimiters, `{{` and `}}` by default.
+struct Delimiters: Sendable, Equatable {
+    var open: [UInt8]
+    var close: [UInt8]
+
+    static let standard = Delimiters(open: Array("{{".utf8), close: Array("}}".utf8))
+}

@@ -1,0 +1,206 @@
+/// Walks a node tree once, writing into one UTF-8 buffer.
+///
+/// The context stack is an array; block overrides from `{{<parent}}` tags form a second
+/// stack searched from the outermost caller in, so the child's blocks win.
+struct Renderer {
+    private(set) var buffer: [UInt8] = []
+    var stack: [TemplateValue]
+    var overrides: [[String: [Node]]] = []
+    /// Indentation added at each line start (standalone partials, parents, blocks).
+    var indent: [UInt8] = []
+    var atLineStart = true
+    var depth = 0
+    /// The template whose nodes are rendering, for error positions.
+    var current: Template
+    let options: RenderOptions
+    let partial: (String) -> Template?
+
+    init(root: Template, context: TemplateValue, options: RenderOptions, partial: @escaping (String) -> Template?) {
+        self.current = root
+        self.stack = [context]
+        self.options = options
+        self.partial = partial
+        buffer.reserveCapacity(max(4096, root.source.utf8.count * 2))
+    }
+
+    var output: String { String(decoding: buffer, as: UTF8.self) }
+
+    mutating func render(_ nodes: [Node]) throws(TemplateError) {
+        for node in nodes {
+            switch node {
+            case .text(let bytes):
+                writeText(bytes)
+            case .variable(let name, let escaped, let position):
+                try renderVariable(name, escaped: escaped, at: position)
+            case .section(let section):
+                try renderSection(section)
+            case .partial(let reference, let indentation, let position):
+                guard let template = try resolve(reference, at: position) else { continue }
+                try renderNested(template, indentation: indentation, at: position)
+            case .parent(let reference, let blocks, let indentation, let position):
+                guard let template = try resolve(reference, at: position) else { continue }
+                overrides.append(blocks)
+                defer { overrides.removeLast() }
+                try renderNested(template, indentation: indentation, at: position)
+            case .block(let name, let defaults, let indentation):
+                try renderBlock(overriding(name) ?? defaults, indentation: indentation)
+            }
+        }
+    }
+}
+
+extension Renderer {
+    mutating func writeText(_ bytes: [UInt8]) {
+        guard !indent.isEmpty else {
+            buffer.append(contentsOf: bytes)
+            return
+        }
+        for byte in bytes {
+            if atLineStart, byte != UInt8(ascii: "\n"), byte != UInt8(ascii: "\r") {
+                buffer.append(contentsOf: indent)
+                atLineStart = false
+            }
+            buffer.append(byte)
+            if byte == UInt8(ascii: "\n") { atLineStart = true }
+        }
+    }
+
+    mutating func startLineIfNeeded() {
+        if atLineStart, !indent.isEmpty {
+            buffer.append(contentsOf: indent)
+            atLineStart = false
+        }
+    }
+
+    mutating func renderVariable(_ name: Name, escaped: Bool, at position: Position) throws(TemplateError) {
+        guard let value = lookup(name) else {
+            if options.strict { throw failure(.missingName(name.source), at: position) }
+            startLineIfNeeded()
+            return
+        }
+        startLineIfNeeded()
+        if case .lambda(let lambda) = value {
+            let text = try renderLambda(lambda(""), delimiters: .standard, at: position)
+            HTMLEscaping.append(text, escaped: escaped, to: &buffer)
+        } else if let text = value.text {
+            HTMLEscaping.append(text, escaped: escaped, to: &buffer)
+        }
+    }
+
+    mutating func renderSection(_ section: Section) throws(TemplateError) {
+        let value = lookup(section.name)
+        if value == nil, options.strict { throw failure(.missingName(section.name.source), at: section.position) }
+        guard let value else {
+            if section.isInverted { try render(section.nodes) }
+            return
+        }
+        if section.isInverted {
+            if !value.isTruthy { try render(section.nodes) }
+            return
+        }
+        switch value {
+        case .array(let items):
+            for item in items {
+                stack.append(item)
+                defer { stack.removeLast() }
+                try render(section.nodes)
+            }
+        case .lambda(let lambda):
+            let text = try renderLambda(lambda(section.rawText), delimiters: section.delimiters, at: section.position)
+            writeText(Array(text.utf8))
+        default:
+            guard value.isTruthy else { return }
+            stack.append(value)
+            defer { stack.removeLast() }
+            try render(section.nodes)
+        }
+    }
+
+    mutating func renderBlock(_ nodes: [Node], indentation: [UInt8]?) throws(TemplateError) {
+        guard let indentation, !indentation.isEmpty else { return try render(nodes) }
+        let saved = indent
+        indent += indentation
+        atLineStart = true
+        defer { indent = saved }
+        try render(nodes)
+    }
+
+    mutating func renderNested(_ template: Template, indentation: [UInt8]?, at position: Position) throws(TemplateError) {
+        guard depth < options.maxDepth else {
+            throw failure(.recursionTooDeep(name: template.name, limit: options.maxDepth), at: position)
+        }
+        let saved = (current, indent)
+        depth += 1
+        current = template
+        if let indentation, !indentation.isEmpty {
+            indent += indentation
+            atLineStart = true
+        }
+        defer {
+            depth -= 1
+            (current, indent) = saved
+        }
+        try render(template.nodes)
+    }
+
+    /// Renders a lambda's result as a template against the current context, into a string.
+    mutating func renderLambda(_ text: String, delimiters: Delimiters, at position: Position) throws(TemplateError) -> String {
+        let template: Template
+        do {
+            template = try Template(source: text, name: "\(current.name) (lambda)", delimiters: delimiters)
+        } catch {
+            throw failure(.lambdaOutput(error.message), at: position)
+        }
+        let saved = (buffer, indent, current)
+        buffer = []
+        indent = []
+        current = template
+        defer { (buffer, indent, current) = saved }
+        try render(template.nodes)
+        return String(decoding: buffer, as: UTF8.self)
+    }
+
+    func overriding(_ name: String) -> [Node]? {
+        for frame in overrides {
+            if let nodes = frame[name] { return nodes }
+        }
+        return nil
+    }
+
+    func resolve(_ reference: Reference, at position: Position) throws(TemplateError) -> Template? {
+        var name = reference.name
+        if reference.isDynamic {
+            guard case .string(let resolved)? = lookup(Name(reference.name)) else {
+                if options.strict { throw failure(.missingName(reference.name), at: position) }
+                return nil
+            }
+            name = resolved
+        }
+        if let template = partial(name) { return template }
+        if options.strict { throw failure(.missingPartial(name), at: position) }
+        return nil
+    }
+
+    /// Finds a dotted name: the first part anywhere on the stack, the rest inside it.
+    func lookup(_ name: Name) -> TemplateValue? {
+        guard let first = name.parts.first else { return stack.last }
+        var found: TemplateValue?
+        for frame in stack.reversed() {
+            if let value = frame.member(first) {
+                found = value
+                break
+            }
+        }
+        var index = 1
+        while index < name.parts.count, let value = found {
+            found = value.member(name.parts[index])
+            index += 1
+        }
+        return found
+    }
+
+    func failure(_ problem: TemplateProblem, at position: Position) -> TemplateError {
+        TemplateError(TemplateFailure(problem, line: position.line, column: position.column),
+                      file: current.name, source: current.source)
+    }
+}

@@ -1,0 +1,59 @@
+/// A compiled Mustache template: parse once, render many times, from any task.
+///
+/// Compiling checks the whole template (sections closed and matched, tags terminated,
+/// delimiters valid) and throws `TemplateError` with the spot otherwise.
+public struct Template: Sendable {
+    /// The name used in error messages and by partial look-up.
+    public let name: String
+    let source: String
+    let nodes: [Node]
+
+    /// Compiles `source`; `name` appears in error messages.
+    public init(source: String, name: String = "template") throws(TemplateError) {
+        try self.init(source: source, name: name, delimiters: .standard)
+    }
+
+    init(source: String, name: String, delimiters: Delimiters) throws(TemplateError) {
+        var parser = Parser(source: source)
+        do {
+            self.nodes = try parser.parse(delimiters: delimiters)
+        } catch {
+            throw TemplateError(error, file: name, source: source)
+        }
+        self.name = name
+        self.source = source
+    }
+
+    /// Renders against `context`, finding `{{>name}}` and `{{<name}}` in `partials`.
+    public func render(
+        _ context: TemplateValue,
+        partials: [String: Template] = [:],
+        options: RenderOptions = RenderOptions()
+    ) throws(TemplateError) -> String {
+        try render(context, options: options, partial: { partials[$0] })
+    }
+
+    /// Renders against `context`, asking `partial` for each partial or parent by name.
+    public func render(
+        _ context: TemplateValue,
+        options: RenderOptions = RenderOptions(),
+        partial: @escaping (String) -> Template?
+    ) throws(TemplateError) -> String {
+        var renderer = Renderer(root: self, context: context, options: options, partial: partial)
+        try renderer.render(nodes)
+        return renderer.output
+    }
+}
+
+/// How a template renders.
+public struct RenderOptions: Sendable {
+    /// Report missing names and partials as errors instead of rendering them empty.
+    public var strict: Bool
+    /// How deep partials and parents may nest before rendering stops with an error.
+    public var maxDepth: Int
+
+    public init(strict: Bool = false, maxDepth: Int = 100) {
+        self.strict = strict
+        self.maxDepth = maxDepth
+    }
+}

@@ -1,1 +1,0 @@
-// TemplateEngine stage; see docs/ARCHITECTURE.md.

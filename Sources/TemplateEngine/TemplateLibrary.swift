@@ -1,0 +1,82 @@
+import Foundation
+
+/// Every template of a folder, compiled once, with a theme folder overriding them by name.
+///
+/// Names are paths relative to the folder without `.mustache`: `layout`,
+/// `partials/card`. A theme file with the same relative path replaces the default
+/// one; a theme may also add new names.
+///
+/// Partial look-up rule: `{{> card}}` and `{{< card}}` find the template named `card`
+/// first, then `partials/card`. So partials may live at the top level or in a
+/// `partials/` folder, and `{{> partials/card}}` always works.
+public struct TemplateLibrary: Sendable {
+    /// The compiled templates by name.
+    public let templates: [String: Template]
+    /// Report missing names and partials while rendering (for theme authors).
+    public let strict: Bool
+
+    /// Loads every `*.mustache` under `directory`, then overrides by name from `theme`.
+    public init(directory: URL, theme: URL? = nil, strict: Bool = false) throws(TemplateError) {
+        var sources = try Self.sources(in: directory)
+        if let theme {
+            sources.merge(try Self.sources(in: theme)) { _, themed in themed }
+        }
+        var templates: [String: Template] = [:]
+        for (name, source) in sources {
+            templates[name] = try Template(source: source.text, name: source.path)
+        }
+        self.init(templates: templates, strict: strict)
+    }
+
+    /// A library over templates compiled elsewhere.
+    public init(templates: [String: Template], strict: Bool = false) {
+        self.templates = templates
+        self.strict = strict
+    }
+
+    /// The template named `name`, or one in `partials/` by that name.
+    public func template(named name: String) -> Template? {
+        templates[name] ?? templates["partials/" + name]
+    }
+
+    /// Renders the template `name` against `context`.
+    public func render(_ name: String, _ context: TemplateValue) throws(TemplateError) -> String {
+        guard let root = template(named: name) else {
+            throw TemplateError(file: name, problem: .missingTemplate(name, known: templates.keys.sorted()))
+        }
+        return try root.render(context, options: RenderOptions(strict: strict)) { template(named: $0) }
+    }
+}
+
+private extension TemplateLibrary {
+    struct Source {
+        let path: String
+        let text: String
+    }
+
+    static func sources(in directory: URL) throws(TemplateError) -> [String: Source] {
+        let root = directory.standardizedFileURL.resolvingSymlinksInPath()
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: root.path, isDirectory: &isDirectory), isDirectory.boolValue else {
+            throw TemplateError(file: directory.path, problem: .unreadable("no such folder"))
+        }
+        guard let walker = FileManager.default.enumerator(at: root, includingPropertiesForKeys: nil) else {
+            throw TemplateError(file: directory.path, problem: .unreadable("cannot list the folder"))
+        }
+        var sources: [String: Source] = [:]
+        let prefix = root.path.hasSuffix("/") ? root.path : root.path + "/"
+        for case let url as URL in walker where url.pathExtension == "mustache" {
+            let path = url.standardizedFileURL.resolvingSymlinksInPath().path
+            guard path.hasPrefix(prefix) else { continue }
+            let relative = String(path.dropFirst(prefix.count))
+            let name = String(relative.dropLast(".mustache".count))
+            do {
+                sources[name] = Source(path: relative, text: try String(contentsOf: url, encoding: .utf8))
+            } catch {
+                throw TemplateError(file: url.path, problem: .unreadable("not readable as UTF-8 text"))
+            }
+        }
+        return sources
+    }
+}
+

@@ -1,0 +1,29 @@
+extension TemplateValue: ExpressibleByStringLiteral {
+    public init(stringLiteral value: String) { self = .string(value) }
+}
+
+extension TemplateValue: ExpressibleByIntegerLiteral {
+    public init(integerLiteral value: Int) { self = .int(value) }
+}
+
+extension TemplateValue: ExpressibleByFloatLiteral {
+    public init(floatLiteral value: Double) { self = .double(value) }
+}
+
+extension TemplateValue: ExpressibleByBooleanLiteral {
+    public init(booleanLiteral value: Bool) { self = .bool(value) }
+}
+
+extension TemplateValue: ExpressibleByArrayLiteral {
+    public init(arrayLiteral elements: TemplateValue...) { self = .array(elements) }
+}
+
+extension TemplateValue: ExpressibleByDictionaryLiteral {
+    public init(dictionaryLiteral elements: (String, TemplateValue)...) {
+        self = .dictionary(Dictionary(elements, uniquingKeysWith: { _, last in last }))
+    }
+}
+
+extension TemplateValue: ExpressibleByNilLiteral {
+    public init(nilLiteral: ()) { self = .null }
+}

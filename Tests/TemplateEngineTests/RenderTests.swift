@@ -1,0 +1,88 @@
+import TemplateEngine
+import Testing
+
+@Suite("Rendering")
+struct RenderTests {
+    private struct Pokemon: TemplateObject {
+        let name: String
+        let types: [String]
+        let asked = Counter()
+
+        func value(forKey key: String) -> TemplateValue? {
+            _ = asked.next()
+            switch key {
+            case "name": return .string(name)
+            case "types": return types.templateValue
+            case "isDual": return .bool(types.count > 1)
+            default: return nil
+            }
+        }
+    }
+
+    @Test("escapes the five HTML characters and leaves triple and ampersand tags alone")
+    func escaping() throws {
+        let template = try Template(source: "{{x}}|{{{x}}}|{{&x}}")
+        #expect(try template.render(["x": "<a href=\"x\">Farfetch'd & co</a>"]) ==
+            "&lt;a href=&quot;x&quot;&gt;Farfetch&#39;d &amp; co&lt;/a&gt;|<a href=\"x\">Farfetch'd & co</a>|<a href=\"x\">Farfetch'd & co</a>")
+    }
+
+    @Test("reads view models by key on demand")
+    func objects() throws {
+        let pikachu = Pokemon(name: "Pikachu", types: ["electric"])
+        let template = try Template(source: "{{name}}: {{#types}}{{.}} {{/types}}{{^isDual}}single{{/isDual}}")
+        #expect(try template.render(.object(pikachu)) == "Pikachu: electric single")
+        #expect(pikachu.asked.next() == 4)
+    }
+
+    @Test("shows numbers, booleans and whole doubles the way people write them")
+    func numbers() throws {
+        let template = try Template(source: "{{i}} {{d}} {{w}} {{b}} {{n}}")
+        #expect(try template.render(["i": 25, "d": 0.5, "w": 60.0, "b": true, "n": nil]) == "25 0.5 60 true ")
+    }
+
+    @Test("treats an empty string and an empty list as false in sections")
+    func falsey() throws {
+        let template = try Template(source: "{{#s}}s{{/s}}{{^s}}no s{{/s}},{{#l}}l{{/l}}{{^l}}no l{{/l}}")
+        #expect(try template.render(["s": "", "l": []]) == "no s,no l")
+        #expect(try template.render(["s": "x", "l": [1, 2]]) == "s,ll")
+    }
+
+    @Test("converts Swift values through TemplateValueConvertible")
+    func convertible() throws {
+        let stats: [String: Int] = ["hp": 35]
+        let names: [String?] = ["a", nil]
+        let template = try Template(source: "{{stats.hp}} {{#names}}[{{.}}]{{/names}}")
+        #expect(try template.render(["stats": stats.templateValue, "names": names.templateValue]) == "35 [a][]")
+    }
+
+    @Test("renders a layout through a parent with blocks and partials")
+    func inheritanceThroughPartials() throws {
+        let layout = try Template(source: "<title>{{$title}}Pokédex{{/title}}</title>\n<main>\n  {{$content}}\n  {{/content}}\n</main>\n", name: "layout")
+        let card = try Template(source: "<li>{{name}}</li>\n", name: "card")
+        let page = try Template(source: """
+            {{<layout}}
+            {{$title}}{{name}} – Pokédex{{/title}}
+            {{$content}}
+            <ul>
+              {{#evolutions}}
+              {{>card}}
+              {{/evolutions}}
+            </ul>
+            {{/content}}
+            {{/layout}}
+            """, name: "page")
+        let output = try page.render(["name": "Eevee", "evolutions": [["name": "Vaporeon"], ["name": "Jolteon"]]],
+                                     partials: ["layout": layout, "card": card])
+        #expect(output == "<title>Eevee – Pokédex</title>\n<main>\n  <ul>\n    <li>Vaporeon</li>\n    <li>Jolteon</li>\n  </ul>\n</main>\n")
+    }
+
+    /// A variable lambda's rendered result is escaped as a whole (spec), so it uses `{{{name}}}` inside.
+    @Test("gives a lambda the raw section text and renders what it returns")
+    func lambdas() throws {
+        let bold = TemplateValue.lambda(TemplateLambda { "<b>" + $0 + "</b>" })
+        let template = try Template(source: "{{#bold}}{{name}}{{/bold}} {{shout}}")
+        let shout = TemplateValue.lambda(TemplateLambda { _ in "{{{name}}}!" })
+        #expect(try template.render(["bold": bold, "name": "Mew & Mewtwo", "shout": shout]) ==
+            "<b>Mew &amp; Mewtwo</b> Mew &amp; Mewtwo!")
+    }
+}

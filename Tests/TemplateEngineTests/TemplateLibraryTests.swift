@@ -1,0 +1,82 @@
+import Foundation
+import TemplateEngine
+import Testing
+
+@Suite("Template library")
+struct TemplateLibraryTests {
+    /// A fresh temporary folder holding `files` (relative path → contents).
+    private func folder(_ files: [String: String]) throws -> URL {
+        let root = FileManager.default.temporaryDirectory.appendingPathComponent("templates-\(UUID().uuidString)")
+        for (path, text) in files {
+            let url = root.appendingPathComponent(path)
+            try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try text.write(to: url, atomically: true, encoding: .utf8)
+        }
+        return root
+    }
+
+    @Test("names templates by relative path and finds partials in partials/")
+    func namesAndPartials() throws {
+        let root = try folder([
+            "layout.mustache": "<body>{{$content}}{{/content}}</body>",
+            "detail.mustache": "{{<layout}}{{$content}}{{> card}}{{/content}}{{/layout}}",
+            "partials/card.mustache": "<b>{{name}}</b>",
+            "notes.txt": "ignored",
+        ])
+        defer { try? FileManager.default.removeItem(at: root) }
+        let library = try TemplateLibrary(directory: root)
+        #expect(library.templates.keys.sorted() == ["detail", "layout", "partials/card"])
+        #expect(try library.render("detail", ["name": "Bulbasaur"]) == "<body><b>Bulbasaur</b></body>")
+        #expect(try library.render("card", ["name": "Ivysaur"]) == "<b>Ivysaur</b>")
+    }
+
+    @Test("lets a theme override one partial by name and keeps the rest")
+    func themeOverride() throws {
+        let root = try folder(["page.mustache": "[{{> card}}|{{> badge}}]", "partials/card.mustache": "default {{name}}",
+                               "partials/badge.mustache": "badge"])
+        let theme = try folder(["partials/card.mustache": "themed {{name}}"])
+        defer {
+            try? FileManager.default.removeItem(at: root)
+            try? FileManager.default.removeItem(at: theme)
+        }
+        let library = try TemplateLibrary(directory: root, theme: theme)
+        #expect(try library.render("page", ["name": "Mew"]) == "[themed Mew|badge]")
+    }
+
+    @Test("reports a broken template with its relative path and position when loading")
+    func brokenTemplate() throws {
+        let root = try folder(["partials/card.mustache": "ok\n{{#types}}"])
+        defer { try? FileManager.default.removeItem(at: root) }
+        do {
+            _ = try TemplateLibrary(directory: root)
+            Issue.record("expected an error")
+        } catch {
+            #expect(error.file == "partials/card.mustache")
+            #expect((error.line, error.column) == (2, 1))
+        }
+    }
+
+    @Test("in strict mode reports a typo in a theme with the file and line")
+    func strictTypo() throws {
+        let root = try folder(["page.mustache": "{{title}}\n{{> card}}", "card.mustache": "\n\n{{nmae}}"])
+        defer { try? FileManager.default.removeItem(at: root) }
+        let library = try TemplateLibrary(directory: root, strict: true)
+        do {
+            _ = try library.render("page", ["title": "t", "name": "n"])
+            Issue.record("expected an error")
+        } catch {
+            #expect(error.file == "card.mustache")
+            #expect(error.line == 3)
+            #expect(error.message.contains("'nmae'"))
+        }
+    }
+
+    @Test("names a missing template and a missing folder")
+    func missing() throws {
+        let root = try folder(["a.mustache": "a"])
+        defer { try? FileManager.default.removeItem(at: root) }
+        let library = try TemplateLibrary(directory: root)
+        #expect(throws: TemplateError.self) { try library.render("nope", [:]) }
+        #expect(throws: TemplateError.self) { try TemplateLibrary(directory: root.appendingPathComponent("absent")) }
+    }
+}

@@ -40,6 +40,8 @@ struct EvolutionTreeTests {
         #expect(sylveon.card.slug == "sylveon")
         #expect(!sylveon.inSite)
         #expect(sylveon.card.page == nil)
+        #expect(sylveon.card.name == "Sylveon")
+        #expect(sylveon.card.number == "#700")
         #expect(tree.root.children.first?.card.page == "pokemon/vaporeon.html")
     }
 

@@ -31,10 +31,13 @@ extension EvolutionTree {
                 card = index.card(pokemon, captured: captured)
                 inSite = true
             } else {
+                // Outside the selection: the catalog keeps its number and name, but it has no page.
+                let summary = index.catalog.chainOnlySpecies[source.species]
                 let species = index.speciesBySlug[source.species]
                 card = Card(
-                    slug: source.species, number: species.map { CatalogIndex.number($0.id) } ?? "",
-                    name: species?.name ?? source.species, form: nil, page: nil,
+                    slug: source.species,
+                    number: (summary?.id ?? species?.id).map(CatalogIndex.number) ?? "",
+                    name: summary?.name ?? species?.name ?? source.species, form: nil, page: nil,
                     sprite: index.sprite(nil), types: [], captured: false
                 )
                 inSite = false
@@ -53,7 +56,7 @@ extension EvolutionTree {
 
 extension EvolutionTree: TemplateValueConvertible {
     var templateValue: TemplateValue {
-        .dictionary(["root": root.templateValue, "evolves": .bool(evolves)])
+        .dictionary(["first": root.templateValue, "evolves": .bool(evolves)])
     }
 }
 

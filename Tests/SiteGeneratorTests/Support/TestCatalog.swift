@@ -111,7 +111,8 @@ enum TestCatalog {
                 "metal-coat": Item(slug: "metal-coat", name: "Metal Coat"),
                 "light-ball": Item(slug: "light-ball", name: "Light Ball"),
             ],
-            stats: ["hp": Stat(slug: "hp", name: "HP"), "attack": Stat(slug: "attack", name: "Attack"), "speed": Stat(slug: "speed", name: "Speed")]
+            stats: ["hp": Stat(slug: "hp", name: "HP"), "attack": Stat(slug: "attack", name: "Attack"), "speed": Stat(slug: "speed", name: "Speed")],
+            chainOnlySpecies: ["sylveon": SpeciesSummary(id: 700, slug: "sylveon", name: "Sylveon")]
         )
     }
 

@@ -150,7 +150,9 @@ private extension DetailPage {
             ("detail_spriteFemale", pokemon.sprites.frontFemale),
             ("detail_spriteShinyFemale", pokemon.sprites.frontShinyFemale),
         ]
-        for (key, path) in extra where path != nil {
+        // Extra sprites only when the cache has them: a row of placeholders says nothing.
+        for (key, path) in extra {
+            guard let path, index.availableSprites.contains(path) else { continue }
             views.append(SpriteView(label: strings[key], sprite: index.sprite(path)))
         }
         return views

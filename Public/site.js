@@ -78,7 +78,7 @@
     var limit = q.length <= 3 ? 0 : q.length <= 6 ? 1 : 2;
     var found = [];
     index.forEach(function (entry) {
-      var name = entry.f || (entry.f = fold(entry.n + (entry.d ? "" : "")));
+      var name = entry.f || (entry.f = fold(entry.n));
       var score = -1;
       if (number) {
         var digits = String(entry.i);
@@ -212,9 +212,7 @@
       var keys = store[name] || [];
       var shown = Array.prototype.map.call(grid.querySelectorAll(".card"), function (n) { return n.getAttribute("data-slug"); });
       index.forEach(function (entry) {
-        var key = name === "favorites" ? entry.s : entry.s;
-        var wanted = name === "favorites" ? (entry.d && keys.indexOf(entry.s) >= 0) : keys.indexOf(entry.s) >= 0;
-        if (wanted && shown.indexOf(key) < 0) grid.appendChild(card(entry));
+        if (keys.indexOf(entry.s) >= 0 && shown.indexOf(entry.s) < 0) grid.appendChild(card(entry));
       });
       var empty = document.querySelector(".js-empty");
       if (empty && grid.children.length) empty.hidden = true;

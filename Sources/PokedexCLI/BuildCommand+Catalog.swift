@@ -4,24 +4,23 @@ import Pokedex
 import SiteGenerator
 
 extension BuildCommand {
-    /// A catalog and the folder its sprite paths are relative to.
-    struct LoadedCatalog {
-        var catalog: Catalog
+    /// Where a build's catalog comes from, and a fingerprint of it when one is cheap to get.
+    struct CatalogSource {
+        /// Nil for the bundled sample.
+        var loader: CatalogLoader?
         var spritesRoot: URL?
+        /// The cache's contents, selection and language, hashed without decoding anything.
+        var inputs: String?
     }
 
-    /// The sample, or the catalog of a local api-data folder or the cache.
-    func loadCatalog(_ settings: BuildSettings, reporter: BuildReporter) async throws -> LoadedCatalog {
+    /// Fills the cache if needed and says where the catalog will come from.
+    func prepareSource(_ settings: BuildSettings, reporter: BuildReporter) async throws -> CatalogSource {
         if settings.sample {
             reporter.note("Building the bundled sample (no network).")
-            do {
-                return LoadedCatalog(catalog: try Catalog.sample(), spritesRoot: nil)
-            } catch {
-                throw ValidationError(String(describing: error))
-            }
+            return CatalogSource(loader: nil, spritesRoot: nil, inputs: nil)
         }
-        let root: URL
         let cache = URL(fileURLWithPath: settings.cache, isDirectory: true)
+        let root: URL
         if let api = settings.api, !BuildSettings.isWebAddress(api) {
             root = URL(fileURLWithPath: api, isDirectory: true)
         } else {
@@ -29,14 +28,26 @@ extension BuildCommand {
             try await fillCache(settings, root: root, reporter: reporter)
         }
         let selection = Selection(generations: settings.generations, names: settings.pokemon)
-        reporter.note("Loading the catalog from \(root.path)")
         // A local api-data folder is only read: the catalog snapshot goes into the cache folder.
         var loader = CatalogLoader(cacheRoot: root, language: settings.language, selection: selection)
         loader.snapshotFolder = cache
+        let snapshot: URL?
         do {
             try FileManager.default.createDirectory(at: cache, withIntermediateDirectories: true)
-            let catalog = try await loader.load().catalog
-            return LoadedCatalog(catalog: catalog, spritesRoot: root)
+            snapshot = try loader.currentSnapshotURL()
+        } catch {
+            throw ValidationError(String(describing: error))
+        }
+        let inputs = snapshot.map { "\(PokedexVersion.current)|\($0.lastPathComponent)|\(Self.spritesFingerprint(root))" }
+        return CatalogSource(loader: loader, spritesRoot: root, inputs: inputs)
+    }
+
+    /// The sample, or the catalog the source's loader reads (from its snapshot when current).
+    func loadCatalog(_ source: CatalogSource, settings: BuildSettings, reporter: BuildReporter) async throws -> Catalog {
+        do {
+            guard let loader = source.loader else { return try Catalog.sample() }
+            reporter.note("Loading the catalog from \(loader.cacheRoot.path)")
+            return try await loader.load().catalog
         } catch {
             throw ValidationError(String(describing: error))
         }
@@ -52,5 +63,23 @@ extension BuildCommand {
                     + "point --api at a local api-data folder, or try `pokedex build --sample`."
             )
         }
+    }
+
+    /// Names, sizes and modification times of the sprites under a root, hashed: sprites are
+    /// not part of the catalog snapshot's key, but the site copies them.
+    static func spritesFingerprint(_ root: URL) -> String {
+        let folder = root.appendingPathComponent("sprites").path
+        guard let walker = FileManager.default.enumerator(atPath: folder) else { return "none" }
+        var lines: [String] = []
+        while let relative = walker.nextObject() as? String {
+            var status = stat()
+            guard stat(folder + "/" + relative, &status) == 0, (status.st_mode & S_IFMT) == S_IFREG else { continue }
+            lines.append("\(relative) \(status.st_size) \(status.st_mtim.tv_sec).\(status.st_mtim.tv_nsec)")
+        }
+        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+        for byte in lines.sorted().joined(separator: "\n").utf8 {
+            hash = (hash ^ UInt64(byte)) &* 0x0000_0100_0000_01b3
+        }
+        return String(hash, radix: 16)
     }
 }

@@ -43,19 +43,25 @@ struct BuildCommand: AsyncParsableCommand {
     func run() async throws {
         let settings = try resolvedSettings()
         let reporter = BuildReporter(quiet: settings.quiet)
-        let loaded = try await loadCatalog(settings, reporter: reporter)
-        let themeRoot = try SiteConfiguration.locateTheme()
-        let configuration = SiteConfiguration(
+        let source = try await prepareSource(settings, reporter: reporter)
+        let builder = SiteBuilder(configuration: SiteConfiguration(
             title: settings.title,
             output: URL(fileURLWithPath: settings.output),
-            themeRoot: themeRoot,
+            themeRoot: try SiteConfiguration.locateTheme(),
             themeOverride: settings.theme.map { URL(fileURLWithPath: $0, isDirectory: true) },
-            spritesRoot: loaded.spritesRoot,
+            spritesRoot: source.spritesRoot,
             baseURL: settings.baseURL,
             language: settings.language
-        )
-        let summary = try await SiteBuilder(configuration: configuration).build(
-            catalog: loaded.catalog,
+        ))
+        // Nothing changed since the site in the output was built: keep it as it is.
+        if let inputs = source.inputs, let summary = builder.unchangedSummary(inputs: inputs) {
+            reporter.finish(summary)
+            return
+        }
+        let catalog = try await loadCatalog(source, settings: settings, reporter: reporter)
+        let summary = try await builder.build(
+            catalog: catalog,
+            inputs: source.inputs,
             check: settings.strict ? Self.strictCheck : nil,
             progress: { reporter.progress($0) }
         )

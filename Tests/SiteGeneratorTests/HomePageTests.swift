@@ -1,3 +1,4 @@
+import Pokedex
 import Testing
 @testable import SiteGenerator
 
@@ -44,5 +45,27 @@ struct HomePageTests {
         #expect(card.sprite.isPlaceholder)
         #expect(card.sprite.path == "assets/pokeball.svg")
         #expect(index.card(try #require(index.catalog.pokemon["pikachu"]), captured: []).sprite.path == "sprites/pokemon/25.png")
+    }
+}
+
+@Suite("Home page rows")
+struct HomePageRowTests {
+    @Test("lists at most the row limit, counting every Pokémon of the type")
+    func rowLimit() throws {
+        var catalog = TestCatalog.make()
+        let template = try #require(catalog.pokemon["eevee"])
+        for number in 1000..<1040 {
+            var pokemon = template
+            pokemon.id = number
+            pokemon.speciesID = number
+            pokemon.slug = "normal-\(number)"
+            catalog.pokemon[pokemon.slug] = pokemon
+            catalog.species.append(Species(id: number, slug: pokemon.slug, name: "Normal \(number)", varieties: [pokemon.slug]))
+        }
+        let index = CatalogIndex(catalog: catalog, availableSprites: [])
+        let page = HomePage(index: index, collection: .empty, strings: try TestCatalog.strings())
+        let normal = try #require(page.typeRows.first { $0.type?.slug == "normal" })
+        #expect(normal.cards.count == HomePage.rowLimit)
+        #expect(normal.count == 41)
     }
 }

@@ -14,9 +14,13 @@ public struct SiteBuilder: Sendable {
     ///
     /// Pages whose inputs match the previous build's are reused, not rendered. On any
     /// failure (or a finding of `check`) the previous site is left as it was.
+    ///
+    /// `inputs` fingerprints what the catalog was made from (the cache's contents, the
+    /// selection); with it, a later `unchangedSummary(inputs:collection:)` can skip the build.
     public func build(
         catalog: Catalog,
         collection: SiteCollection = .empty,
+        inputs: String? = nil,
         check: SiteCheck? = nil,
         progress: @escaping @Sendable (BuildProgress) -> Void = { _ in }
     ) async throws(SiteError) -> BuildSummary {
@@ -29,13 +33,18 @@ public struct SiteBuilder: Sendable {
         let pages = SitePages(index: index, collection: collection, strings: theme.strings, title: configuration.title, pageSize: configuration.pageSize)
         let staging = try StagingFolder.prepare(output: configuration.output)
         do throws(SiteError) {
-            let manifest = try await renderPages(pages, theme: theme, staging: staging, progress: progress)
+            var (manifest, rendered, pageBytes) = try await renderPages(pages, theme: theme, staging: staging, progress: progress)
             progress(BuildProgress(stage: .copyingAssets, done: 0, total: 1))
-            try copyAssets(theme: theme, staging: staging)
+            let assetBytes = try copyAssets(theme: theme, staging: staging)
             progress(BuildProgress(stage: .copyingSprites, done: 0, total: sprites.count))
-            try copySprites(sprites, staging: staging)
+            let spriteBytes = try copySprites(sprites, staging: staging)
             progress(BuildProgress(stage: .writingIndexes, done: 0, total: 1))
-            let wroteSitemap = try writeIndexes(index: index, manifest: manifest.manifest, staging: staging)
+            manifest.inputs = inputs.map { siteKey(inputs: $0, theme: theme.fingerprint, collection: collection) }
+            manifest.sprites = sprites.count
+            manifest.spritesMissing = Self.referencedSprites(catalog).count - sprites.count
+            manifest.wroteSitemap = configuration.baseURL.map { !$0.isEmpty } ?? false
+            manifest.bytes = pageBytes + assetBytes + spriteBytes
+            manifest.bytes += try writeIndexes(index: index, manifest: manifest, staging: staging)
             if let check {
                 progress(BuildProgress(stage: .finishing, done: 0, total: 1))
                 let findings: [String]
@@ -46,21 +55,63 @@ public struct SiteBuilder: Sendable {
                 }
                 if !findings.isEmpty { throw SiteError(.checkFailed(findings: findings)) }
             }
-            let bytes = Self.size(of: staging.staging)
             try staging.swap()
             progress(BuildProgress(stage: .finishing, done: 1, total: 1))
-            let elapsed = clock.now - start
-            return BuildSummary(
-                pages: manifest.manifest.pages.count, pagesRendered: manifest.rendered,
-                sprites: sprites.count, spritesMissing: Self.referencedSprites(catalog).count - sprites.count,
-                bytes: bytes,
-                seconds: Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18,
-                wroteSitemap: wroteSitemap, output: staging.output.path
-            )
+            return summary(of: manifest, rendered: rendered, since: start)
         } catch {
             staging.discard()
             throw error
         }
+    }
+}
+
+extension SiteBuilder {
+    /// The summary of the site already in the output when it was built from these very inputs
+    /// (same `inputs`, theme, settings and collection); nil when anything differs.
+    ///
+    /// A caller checks this before loading the catalog, so an unchanged rebuild costs
+    /// only hashing the inputs.
+    public func unchangedSummary(inputs: String, collection: SiteCollection = .empty) -> BuildSummary? {
+        let start = ContinuousClock().now
+        let output = configuration.output.standardizedFileURL
+        let manifest = BuildManifest.read(from: output)
+        guard let recorded = manifest.inputs, !manifest.pages.isEmpty else { return nil }
+        let theme = Theme.fingerprint(of: Theme.templateFolders(configuration))
+        guard recorded == siteKey(inputs: inputs, theme: theme, collection: collection) else { return nil }
+        let manager = FileManager.default
+        guard manifest.pages.keys.allSatisfy({ manager.fileExists(atPath: output.appendingPathComponent($0).path) }) else { return nil }
+        return summary(of: manifest, rendered: 0, since: start)
+    }
+
+    /// One key for everything a site depends on besides the catalog itself.
+    func siteKey(inputs: String, theme: String, collection: SiteCollection) -> String {
+        var hash = Fingerprint()
+        hash.add("site-1")
+        hash.add(inputs)
+        hash.add(theme)
+        hash.add(Theme.fingerprint(of: configuration.themeOverride.map { [$0.appendingPathComponent("Public")] } ?? []))
+        hash.add(Theme.fingerprint(of: [configuration.themeRoot.appendingPathComponent("Public")]))
+        for field in [configuration.title, configuration.baseURL ?? "", configuration.language, configuration.spritesRoot?.path ?? ""] {
+            hash.add(field)
+        }
+        hash.add(configuration.pageSize)
+        for caught in collection.caught {
+            hash.add(caught.pokemon)
+            hash.add(caught.nickname ?? "")
+            hash.add(caught.level ?? -1)
+        }
+        hash.add(collection.favorites.joined(separator: ","))
+        return hash.hex
+    }
+
+    func summary(of manifest: BuildManifest, rendered: Int, since start: ContinuousClock.Instant) -> BuildSummary {
+        let elapsed = ContinuousClock().now - start
+        return BuildSummary(
+            pages: manifest.pages.count, pagesRendered: rendered,
+            sprites: manifest.sprites, spritesMissing: manifest.spritesMissing, bytes: manifest.bytes,
+            seconds: Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18,
+            wroteSitemap: manifest.wroteSitemap, output: configuration.output.standardizedFileURL.path
+        )
     }
 }
 
@@ -69,7 +120,7 @@ private extension SiteBuilder {
     func renderPages(
         _ pages: SitePages, theme: Theme, staging: StagingFolder,
         progress: @escaping @Sendable (BuildProgress) -> Void
-    ) async throws(SiteError) -> (manifest: BuildManifest, rendered: Int) {
+    ) async throws(SiteError) -> (manifest: BuildManifest, rendered: Int, bytes: Int) {
         let previous = BuildManifest.read(from: staging.previous)
         let kinds = pages.kinds
         let specsFolders = ["index.html", "pokedex/x", "types/x", "pokemon/x"]
@@ -77,34 +128,37 @@ private extension SiteBuilder {
         let batches = stride(from: 0, to: kinds.count, by: 24).map { Array(kinds[$0..<min(kinds.count, $0 + 24)]) }
         var manifest = BuildManifest()
         var rendered = 0
+        var bytes = 0
         var done = 0
         do {
-            try await withThrowingTaskGroup(of: [(String, String, Bool)].self) { group in
+            try await withThrowingTaskGroup(of: [(String, String, Bool, Int)].self) { group in
                 var next = 0
                 func submit() {
                     guard next < batches.count else { return }
                     let batch = batches[next]
                     next += 1
                     group.addTask {
-                        try batch.compactMap { kind throws(SiteError) -> (String, String, Bool)? in
+                        try batch.compactMap { kind throws(SiteError) -> (String, String, Bool, Int)? in
                             guard let spec = pages.spec(kind) else { return nil }
                             var hash = Fingerprint()
                             hash.add(theme.fingerprint)
                             hash.add(spec.template)
                             hash.add(spec.context)
                             let fingerprint = hash.hex
-                            if previous.pages[spec.path] == fingerprint, staging.reuse(spec.path) {
-                                return (spec.path, fingerprint, false)
+                            if previous.pages[spec.path] == fingerprint, let size = staging.reuse(spec.path) {
+                                return (spec.path, fingerprint, false, size)
                             }
-                            try staging.write(Data(try theme.render(spec).utf8), to: spec.path)
-                            return (spec.path, fingerprint, true)
+                            let data = Data(try theme.render(spec).utf8)
+                            try staging.write(data, to: spec.path)
+                            return (spec.path, fingerprint, true, data.count)
                         }
                     }
                 }
                 for _ in 0..<(configuration.concurrency * 2) { submit() }
                 for try await results in group {
-                    for (path, fingerprint, wasRendered) in results {
+                    for (path, fingerprint, wasRendered, size) in results {
                         manifest.pages[path] = fingerprint
+                        bytes += size
                         if wasRendered { rendered += 1 }
                     }
                     done += results.count
@@ -117,14 +171,16 @@ private extension SiteBuilder {
         } catch {
             throw SiteError(.unwritable(path: staging.staging.path, underlying: String(describing: error)))
         }
-        return (manifest, rendered)
+        return (manifest, rendered, bytes)
     }
 
-    func copyAssets(theme: Theme, staging: StagingFolder) throws(SiteError) {
+    /// Copies the theme's assets; returns their size in bytes.
+    func copyAssets(theme: Theme, staging: StagingFolder) throws(SiteError) -> Int {
         var chosen: [String: URL] = [:]
         for folder in theme.assetFolders {
             for file in Theme.files(under: folder) { chosen[file.relative] = file.url }
         }
+        var bytes = 0
         let paths = chosen.keys.sorted().map { "assets/\($0)" }
         try staging.makeFolders(for: paths)
         for (relative, url) in chosen.sorted(by: { $0.key < $1.key }) {
@@ -132,32 +188,44 @@ private extension SiteBuilder {
                 throw SiteError(.unreadable(path: url.path, underlying: "unreadable asset"))
             }
             try staging.write(data, to: "assets/\(relative)")
+            bytes += data.count
         }
+        return bytes
     }
 
-    func copySprites(_ sprites: Set<String>, staging: StagingFolder) throws(SiteError) {
-        guard let root = configuration.spritesRoot else { return }
+    /// Links or copies each sprite once; returns their size in bytes.
+    func copySprites(_ sprites: Set<String>, staging: StagingFolder) throws(SiteError) -> Int {
+        guard let root = configuration.spritesRoot else { return 0 }
         let sorted = sprites.sorted()
         try staging.makeFolders(for: sorted)
-        for path in sorted where !staging.place(root.appendingPathComponent(path), at: path) {
-            throw SiteError(.unwritable(path: staging.staging.appendingPathComponent(path).path, underlying: "could not copy the sprite"))
+        var bytes = 0
+        for path in sorted {
+            guard let size = staging.place(root.appendingPathComponent(path), at: path) else {
+                throw SiteError(.unwritable(path: staging.staging.appendingPathComponent(path).path, underlying: "could not copy the sprite"))
+            }
+            bytes += size
         }
+        return bytes
     }
 
-    func writeIndexes(index: CatalogIndex, manifest: BuildManifest, staging: StagingFolder) throws(SiteError) -> Bool {
+    /// Writes the search index, pokedex.json, the sitemap (with a base URL) and the manifest; returns their size.
+    func writeIndexes(index: CatalogIndex, manifest: BuildManifest, staging: StagingFolder) throws(SiteError) -> Int {
         let indexes = SiteIndexes(index: index)
+        var files: [(String, Data)] = []
         do {
-            try staging.write(try indexes.searchScript(), to: "search-index.js")
-            try staging.write(try indexes.pokedexJSON(), to: "pokedex.json")
-            try staging.write(try manifest.encoded(), to: StagingFolder.manifestName)
-        } catch let error as SiteError {
-            throw error
+            files.append(("search-index.js", try indexes.searchScript()))
+            files.append(("pokedex.json", try indexes.pokedexJSON()))
+            if let baseURL = configuration.baseURL, !baseURL.isEmpty {
+                files.append(("sitemap.xml", SiteIndexes.sitemap(baseURL: baseURL, pages: Array(manifest.pages.keys))))
+            }
+            var recorded = manifest
+            recorded.bytes += files.reduce(0) { $0 + $1.1.count }
+            files.append((StagingFolder.manifestName, try recorded.encoded()))
         } catch {
             throw SiteError(.unwritable(path: staging.staging.path, underlying: String(describing: error)))
         }
-        guard let baseURL = configuration.baseURL, !baseURL.isEmpty else { return false }
-        try staging.write(SiteIndexes.sitemap(baseURL: baseURL, pages: Array(manifest.pages.keys)), to: "sitemap.xml")
-        return true
+        for (path, data) in files { try staging.write(data, to: path) }
+        return files.dropLast().reduce(0) { $0 + $1.1.count }
     }
 
     /// The sprite paths the catalog names that the sprites root holds.
@@ -181,9 +249,4 @@ private extension SiteBuilder {
         !path.hasPrefix("/") && !path.split(separator: "/").contains("..") && !path.isEmpty
     }
 
-    static func size(of folder: URL) -> Int {
-        Theme.files(under: folder).reduce(0) { total, file in
-            total + ((try? file.url.resourceValues(forKeys: [.fileSizeKey]))?.fileSize ?? 0)
-        }
-    }
 }

@@ -4,6 +4,12 @@ import Foundation
 struct BuildManifest: Sendable, Codable, Equatable {
     var version = 1
     var pages: [String: String] = [:]
+    /// The fingerprint of everything the site was built from, when the caller gave one.
+    var inputs: String?
+    var sprites = 0
+    var spritesMissing = 0
+    var bytes = 0
+    var wroteSitemap = false
 
     /// The manifest of a previous site, or an empty one.
     static func read(from site: URL?) -> BuildManifest {

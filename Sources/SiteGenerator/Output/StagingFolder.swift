@@ -61,19 +61,20 @@ struct StagingFolder: Sendable {
         }
     }
 
-    /// Takes the previous site's file at `path` unchanged; false when there is none.
-    func reuse(_ path: String) -> Bool {
-        guard let previous else { return false }
+    /// Takes the previous site's file at `path` unchanged; its size, or nil when there is none.
+    func reuse(_ path: String) -> Int? {
+        guard let previous else { return nil }
         return place(previous.appendingPathComponent(path), at: path)
     }
 
-    /// Puts a file at `path`: a hard link when the file system allows, else a copy.
-    @discardableResult
-    func place(_ source: URL, at path: String) -> Bool {
+    /// Puts a file at `path`: a hard link when the file system allows, else a copy; returns its size.
+    func place(_ source: URL, at path: String) -> Int? {
         let target = staging.appendingPathComponent(path)
-        let manager = FileManager.default
-        if (try? manager.linkItem(at: source, to: target)) != nil { return true }
-        return (try? manager.copyItem(at: source, to: target)) != nil
+        var status = stat()
+        guard stat(source.path, &status) == 0 else { return nil }
+        // Follow a symlinked cache file: a link to the link would dangle in the site.
+        if linkat(AT_FDCWD, source.path, AT_FDCWD, target.path, AT_SYMLINK_FOLLOW) == 0 { return Int(status.st_size) }
+        return (try? FileManager.default.copyItem(at: source, to: target)) != nil ? Int(status.st_size) : nil
     }
 
     /// Puts the finished site in place of the output folder.

@@ -6,8 +6,13 @@ struct HomePage: Sendable, Hashable {
     struct Row: Sendable, Hashable {
         var type: TypeBadge?
         var title: String
+        /// The first cards of the row; the type's page has them all.
         var cards: [Card]
+        var count: Int
     }
+
+    /// Cards per type row: enough to browse, few enough that the home page stays light.
+    static let rowLimit = 30
 
     var capturedRow: Row?
     var typeRows: [Row]
@@ -25,14 +30,18 @@ extension HomePage {
             }
         }
         typeRows = index.catalog.types.map { type in
-            Row(type: index.badge(type.slug), title: strings.format("home_typeRow", ["type": type.name]), cards: byType[type.slug] ?? [])
+            let cards = byType[type.slug] ?? []
+            return Row(
+                type: index.badge(type.slug), title: strings.format("home_typeRow", ["type": type.name]),
+                cards: Array(cards.prefix(Self.rowLimit)), count: cards.count
+            )
         }
         let capturedCards = collection.caught.compactMap { index.catalog.pokemon[$0.pokemon] }
             .reduce(into: [Pokemon]()) { list, pokemon in
                 if !list.contains(where: { $0.slug == pokemon.slug }) { list.append(pokemon) }
             }
             .map { index.card($0, captured: captured) }
-        capturedRow = capturedCards.isEmpty ? nil : Row(type: nil, title: strings["home_captured"], cards: capturedCards)
+        capturedRow = capturedCards.isEmpty ? nil : Row(type: nil, title: strings["home_captured"], cards: capturedCards, count: capturedCards.count)
         total = index.defaults.count
     }
 }
@@ -54,7 +63,8 @@ extension HomePage.Row: TemplateValueConvertible {
             "title": .string(title),
             "id": .string("row-" + (type?.slug ?? "captured")),
             "cards": .array(cards.map(\.templateValue)),
-            "count": .int(cards.count),
+            "count": .int(count),
+            "more": .bool(count > cards.count),
             "empty": .bool(cards.isEmpty),
         ])
     }

@@ -28,14 +28,30 @@ struct Theme: Sendable {
         }
         strings = try SiteStrings(folders: templateFolders, language: configuration.language)
         self.assetFolders = assetFolders
+        fingerprint = Self.fingerprint(of: templateFolders)
+    }
+
+    /// The folders a configuration's templates come from: the default theme's, then the override's.
+    static func templateFolders(_ configuration: SiteConfiguration) -> [URL] {
+        var folders = [configuration.themeRoot.appendingPathComponent("Templates", isDirectory: true)]
+        if let override = configuration.themeOverride {
+            let nested = override.appendingPathComponent("Templates", isDirectory: true)
+            folders.append(FileManager.default.fileExists(atPath: nested.path) ? nested : override)
+        }
+        return folders
+    }
+
+    /// A hash of every file's path and bytes under the folders.
+    static func fingerprint(of folders: [URL]) -> String {
         var hash = Fingerprint()
-        for folder in templateFolders {
-            for file in Self.files(under: folder) {
+        for folder in folders {
+            hash.add(folder.path)
+            for file in files(under: folder) {
                 hash.add(file.relative)
                 hash.add((try? Data(contentsOf: file.url)) ?? Data())
             }
         }
-        fingerprint = hash.hex
+        return hash.hex
     }
 
     /// Renders one page.

@@ -31,14 +31,15 @@ extension BuildCommand {
         // A local api-data folder is only read: the catalog snapshot goes into the cache folder.
         var loader = CatalogLoader(cacheRoot: root, language: settings.language, selection: selection)
         loader.snapshotFolder = cache
-        let snapshot: URL?
         do {
             try FileManager.default.createDirectory(at: cache, withIntermediateDirectories: true)
-            snapshot = try loader.currentSnapshotURL()
         } catch {
-            throw ValidationError(String(describing: error))
+            throw ValidationError("cannot create the cache folder \(cache.path): \(error.localizedDescription)")
         }
-        let inputs = snapshot.map { "\(PokedexVersion.current)|\($0.lastPathComponent)|\(Self.spritesFingerprint(root))" }
+        let inputs = [
+            PokedexVersion.current, settings.language, selection.description, root.standardizedFileURL.path,
+            Self.treeFingerprint(root.appendingPathComponent("api/v2")), Self.treeFingerprint(root.appendingPathComponent("sprites")),
+        ].joined(separator: "|")
         return CatalogSource(loader: loader, spritesRoot: root, inputs: inputs)
     }
 
@@ -65,10 +66,10 @@ extension BuildCommand {
         }
     }
 
-    /// Names, sizes and modification times of the sprites under a root, hashed: sprites are
-    /// not part of the catalog snapshot's key, but the site copies them.
-    static func spritesFingerprint(_ root: URL) -> String {
-        let folder = root.appendingPathComponent("sprites").path
+    /// Names, sizes and modification times of every file under a folder, hashed with plain
+    /// `stat` calls: cheap enough to decide, before decoding anything, that nothing changed.
+    static func treeFingerprint(_ url: URL) -> String {
+        let folder = url.path
         guard let walker = FileManager.default.enumerator(atPath: folder) else { return "none" }
         var lines: [String] = []
         while let relative = walker.nextObject() as? String {

@@ -143,7 +143,15 @@ private extension SiteBuilder {
                             var hash = Fingerprint()
                             hash.add(theme.fingerprint)
                             hash.add(spec.template)
-                            hash.add(spec.context)
+                            // The strings table is part of the theme's fingerprint already.
+                            if case .dictionary(let fields) = spec.context {
+                                for key in fields.keys.sorted() where key != "t" {
+                                    hash.add(key)
+                                    if let value = fields[key] { hash.add(value) }
+                                }
+                            } else {
+                                hash.add(spec.context)
+                            }
                             let fingerprint = hash.hex
                             if previous.pages[spec.path] == fingerprint, let size = staging.reuse(spec.path) {
                                 return (spec.path, fingerprint, false, size)

@@ -52,12 +52,30 @@ struct StagingFolder: Sendable {
     }
 
     /// Writes a file at a path relative to the site root.
+    ///
+    /// Plain POSIX calls: no per-file sync, since the swap at the end is what makes the
+    /// site visible, and a crash before it leaves only the staging folder behind.
     func write(_ data: Data, to path: String) throws(SiteError) {
-        let url = staging.appendingPathComponent(path)
-        do {
-            try data.write(to: url)
-        } catch {
-            throw SiteError(.unwritable(path: url.path, underlying: error.localizedDescription))
+        let target = staging.appendingPathComponent(path).path
+        let descriptor = open(target, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
+        guard descriptor >= 0 else {
+            throw SiteError(.unwritable(path: target, underlying: String(cString: strerror(errno))))
+        }
+        defer { close(descriptor) }
+        let failed = data.withUnsafeBytes { buffer -> Bool in
+            var offset = 0
+            while offset < buffer.count {
+                let written = Foundation.write(descriptor, buffer.baseAddress.map { $0 + offset }, buffer.count - offset)
+                if written < 0 {
+                    if errno == EINTR { continue }
+                    return true
+                }
+                offset += written
+            }
+            return false
+        }
+        if failed {
+            throw SiteError(.unwritable(path: target, underlying: String(cString: strerror(errno))))
         }
     }
 

@@ -40,7 +40,7 @@ let package = Package(
         .target(name: "PokedexCLI", dependencies: ["SiteGenerator", "TemplateEngine", "PokeAPI", "Pokedex", "HTMLSafety", argumentParser]),
         .executableTarget(name: "pokedex", dependencies: ["PokedexCLI"]),
         // Developer tools for the catalog: its benchmark, and the generator of the bundled sample.
-        .executableTarget(name: "bench-catalog", dependencies: ["Pokedex"], path: "scripts/bench-catalog"),
+        .executableTarget(name: "bench-catalog", dependencies: ["Pokedex", "PokeAPI"], path: "scripts/bench-catalog"),
         .executableTarget(name: "make-sample", dependencies: ["Pokedex"], path: "scripts/make-sample"),
 
         .target(name: "TestSupport", dependencies: nio, path: "Tests/TestSupport"),

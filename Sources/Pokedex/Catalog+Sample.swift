@@ -13,7 +13,7 @@ extension Catalog {
         do {
             return try JSONDecoder().decode(Catalog.self, from: data)
         } catch let error as DecodingError {
-            let (path, detail) = error.pathAndDetail
+            let (path, detail) = error.pathAndDetail()
             throw CatalogError(.sampleMalformed(jsonPath: path, detail: detail))
         } catch {
             throw CatalogError(.sampleMalformed(jsonPath: "$", detail: error.localizedDescription))

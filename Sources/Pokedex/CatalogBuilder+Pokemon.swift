@@ -91,22 +91,25 @@ extension CatalogBuilder {
         return DecodedPokemon(pokemon: pokemon, references: references)
     }
 
-    /// The moves of the newest version group the pokemon has any in, sorted by method, level, slug.
+    /// The moves of the newest version group the pokemon has moves in, sorted by method, level, slug.
+    ///
+    /// Groups where it learns moves by level, machine, egg or tutor come first: a group that
+    /// only lists special methods (PokeAPI's "train", "form-change"...) makes a poor table,
+    /// so it is used only when no group has the usual methods.
     static func newestLearnset(
         _ entries: [RawPokemon.MoveEntry], order: VersionOrder, references: inout References
     ) -> (group: String?, moves: [LearnedMove]) {
-        var newest: RawLink?
-        var newestRank = Int.min
+        var newest: (link: RawLink, usual: Int, rank: Int)?
         for entry in entries {
             for detail in entry.versionGroupDetails {
+                let method = LearnedMove.Method(rawValue: detail.moveLearnMethod.name ?? "") ?? .other
+                let usual = method == .other ? 0 : 1
                 let rank = order.rank(group: detail.versionGroup)
-                if rank > newestRank {
-                    newest = detail.versionGroup
-                    newestRank = rank
-                }
+                if let current = newest, (current.usual, current.rank) >= (usual, rank) { continue }
+                newest = (detail.versionGroup, usual, rank)
             }
         }
-        guard let newest else { return (nil, []) }
+        guard let newest = newest?.link else { return (nil, []) }
         var moves: [LearnedMove] = []
         for entry in entries {
             guard let slug = entry.move.name else { continue }

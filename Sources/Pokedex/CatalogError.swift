@@ -43,12 +43,11 @@ enum CatalogIssue: Error, Sendable {
 
 extension DecodingError {
     /// The JSON path the error happened at ("$.moves[3].move.url") and a short reason.
-    var pathAndDetail: (path: String, detail: String) {
+    func pathAndDetail() -> (path: String, detail: String) {
         let context: Context
         let detail: String
         switch self {
         case let .keyNotFound(key, ctx):
-            context = ctx
             detail = "missing key \"\(key.stringValue)\""
             return (Self.render(ctx.codingPath + [key]), detail)
         case let .typeMismatch(type, ctx):

@@ -12,17 +12,23 @@ public struct CatalogLoader: Sendable {
         case decoded
     }
 
+    /// The api-data folder read (`<root>/api/v2/...`): the cache or a local PokeAPI dump.
     public var cacheRoot: URL
+    /// The language names, genera and flavor text are chosen in, falling back to English.
     public var language: String
+    /// The species the catalog holds; chain members outside it are named in `chainOnlySpecies`.
     public var selection: Selection
     /// The folder snapshots are kept in (the cache root unless set); nil turns snapshots off.
     public var snapshotFolder: URL?
+    /// How many resources decode at once (the machine's cores, at most four, by default).
+    public var decodingWidth: Int
 
     public init(cacheRoot: URL, language: String = "en", selection: Selection = .all) {
         self.cacheRoot = cacheRoot
         self.language = language
         self.selection = selection
         snapshotFolder = cacheRoot
+        decodingWidth = BoundedConcurrency.defaultWidth
     }
 
     /// Loads from `cacheRoot` with snapshot reuse.
@@ -54,7 +60,7 @@ private extension CatalogLoader {
     static let filePrefix = "pokedex-catalog-"
 
     func loadOrBuild() async throws(CatalogIssue) -> (catalog: Catalog, origin: Origin) {
-        let builder = CatalogBuilder(root: cacheRoot, language: language, selection: selection)
+        let builder = CatalogBuilder(root: cacheRoot, language: language, selection: selection, width: max(decodingWidth, 1))
         guard let snapshot = try snapshotURL(store: builder.store) else {
             return (try await builder.build(), .decoded)
         }

@@ -21,12 +21,10 @@ enum CatalogSnapshot {
     }
 
     static func encode(_ catalog: Catalog) throws -> Data {
-        let encoder = PropertyListEncoder()
-        encoder.outputFormat = .binary
-        return try encoder.encode(catalog)
+        try JSONEncoder().encode(catalog)
     }
 
     static func decode(_ data: Data) throws -> Catalog {
-        try PropertyListDecoder().decode(Catalog.self, from: data)
+        try JSONDecoder().decode(Catalog.self, from: data)
     }
 }

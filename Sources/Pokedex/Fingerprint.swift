@@ -1,4 +1,9 @@
 import Foundation
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// A stable 64-bit FNV-1a hash, the same in every process (unlike `Hasher`).
 struct Fingerprint: Sendable {
@@ -29,20 +34,28 @@ extension Fingerprint {
 
     /// Hashes the name, size and modification time of every resource a catalog may read.
     ///
-    /// Stats each file rather than reading it: a few thousand `stat` calls take milliseconds.
+    /// Stats each file rather than reading it, with `stat(2)` directly: Foundation's
+    /// resource values cost ten times as much per file.
     static func ofResources(in store: ResourceStore) throws(CatalogIssue) -> Fingerprint {
         var fingerprint = Fingerprint()
-        let keys: Set<URLResourceKey> = [.fileSizeKey, .contentModificationDateKey]
         for kind in catalogKinds {
             fingerprint.add(kind)
+            let folder = store.folder(kind).path
             for id in try store.ids(kind) {
-                let file = store.file(kind, id)
-                guard let values = try? file.resourceValues(forKeys: keys) else { continue }
-                let size = values.fileSize ?? -1
-                let time = values.contentModificationDate?.timeIntervalSince1970 ?? 0
-                fingerprint.add("\(id) \(size) \(time)")
+                guard let (size, seconds, nanoseconds) = fileStatus("\(folder)/\(id)/index.json") else { continue }
+                fingerprint.add("\(id) \(size) \(seconds).\(nanoseconds)")
             }
         }
         return fingerprint
+    }
+
+    private static func fileStatus(_ path: String) -> (size: Int64, seconds: Int, nanoseconds: Int)? {
+        var info = stat()
+        guard stat(path, &info) == 0 else { return nil }
+        #if canImport(Darwin)
+        return (Int64(info.st_size), Int(info.st_mtimespec.tv_sec), Int(info.st_mtimespec.tv_nsec))
+        #else
+        return (Int64(info.st_size), Int(info.st_mtim.tv_sec), Int(info.st_mtim.tv_nsec))
+        #endif
     }
 }

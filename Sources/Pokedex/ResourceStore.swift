@@ -54,12 +54,10 @@ struct ResourceStore: Sendable {
     }
 
     static func decode<T: Decodable>(_ type: T.Type, from data: Data, path: String) throws(CatalogIssue) -> T {
-        let decoder = JSONDecoder()
-        decoder.keyDecodingStrategy = .convertFromSnakeCase
         do {
-            return try decoder.decode(type, from: data)
+            return try JSONDecoder().decode(type, from: data)
         } catch let error as DecodingError {
-            let (jsonPath, detail) = error.pathAndDetail
+            let (jsonPath, detail) = error.pathAndDetail()
             throw .malformedResource(path: path, jsonPath: jsonPath, detail: detail)
         } catch {
             throw .malformedResource(path: path, jsonPath: "$", detail: error.localizedDescription)

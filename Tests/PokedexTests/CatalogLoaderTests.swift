@@ -1,0 +1,93 @@
+import Foundation
+import Testing
+@testable import Pokedex
+
+@Suite("Catalog snapshots are reused until the cache changes")
+struct CatalogLoaderTests {
+    func snapshots(in folder: URL) throws -> [String] {
+        try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { $0.hasSuffix(".snapshot") }.sorted()
+    }
+
+    @Test("the second load reads the snapshot and gives the same catalog")
+    func reuse() async throws {
+        let fixture = try FixtureFolder()
+        defer { fixture.remove() }
+        let loader = CatalogLoader(cacheRoot: fixture.root)
+        let first = try await loader.load()
+        let second = try await loader.load()
+        #expect(first.origin == .decoded)
+        #expect(second.origin == .snapshot)
+        #expect(second.catalog == first.catalog)
+        #expect(try snapshots(in: fixture.root).count == 1)
+    }
+
+    @Test("a changed resource builds again and replaces the old snapshot")
+    func invalidation() async throws {
+        let fixture = try FixtureFolder()
+        defer { fixture.remove() }
+        let loader = CatalogLoader(cacheRoot: fixture.root)
+        _ = try await loader.load()
+        let before = try snapshots(in: fixture.root)
+        try fixture.write("pokemon-species", 2, FixtureFolder.species(
+            id: 2, slug: "evomon", names: [("en", "Evomon Renamed")], varieties: [(2, "evomon", true)],
+            evolvesFrom: "testmon", generation: 2))
+        let after = try await loader.load()
+        #expect(after.origin == .decoded)
+        #expect(after.catalog.species(slug: "evomon")?.name == "Evomon Renamed")
+        let now = try snapshots(in: fixture.root)
+        #expect(now.count == 1)
+        #expect(now != before)
+    }
+
+    @Test("another language or selection gets its own snapshot")
+    func keyedBySettings() async throws {
+        let fixture = try FixtureFolder()
+        defer { fixture.remove() }
+        _ = try await CatalogLoader(cacheRoot: fixture.root).load()
+        let french = try await CatalogLoader(cacheRoot: fixture.root, language: "fr").load()
+        let some = try await CatalogLoader(cacheRoot: fixture.root, selection: Selection(names: ["evomon"])).load()
+        #expect(french.origin == .decoded)
+        #expect(some.origin == .decoded)
+        #expect(try snapshots(in: fixture.root).count == 3)
+        #expect(try await CatalogLoader(cacheRoot: fixture.root, language: "fr").load().origin == .snapshot)
+    }
+
+    @Test("a corrupt snapshot is rebuilt rather than trusted")
+    func corruptSnapshot() async throws {
+        let fixture = try FixtureFolder()
+        defer { fixture.remove() }
+        let loader = CatalogLoader(cacheRoot: fixture.root)
+        let snapshot = try #require(try loader.currentSnapshotURL())
+        try Data("not a catalog".utf8).write(to: snapshot)
+        let loaded = try await loader.load()
+        #expect(loaded.origin == .decoded)
+        #expect(loaded.catalog.species.count == 2)
+    }
+
+    @Test("a snapshot folder that cannot be written only means no snapshot")
+    func unwritableSnapshotFolder() async throws {
+        let fixture = try FixtureFolder()
+        defer { fixture.remove() }
+        let blocker = fixture.root.appendingPathComponent("not-a-folder")
+        try Data("x".utf8).write(to: blocker)
+        var loader = CatalogLoader(cacheRoot: fixture.root)
+        loader.snapshotFolder = blocker
+        #expect(try await loader.load().origin == .decoded)
+        #expect(try await loader.load().origin == .decoded)
+    }
+
+    @Test("one decoding task or several give the same catalog")
+    func deterministicAcrossWidths() async throws {
+        let fixture = try FixtureFolder()
+        defer { fixture.remove() }
+        var serial = CatalogLoader(cacheRoot: fixture.root)
+        serial.snapshotFolder = nil
+        serial.decodingWidth = 1
+        var parallel = serial
+        parallel.decodingWidth = 4
+        let one = try await serial.load().catalog
+        let four = try await parallel.load().catalog
+        #expect(one == four)
+        #expect(try JSONEncoder().encode(one.species) == JSONEncoder().encode(four.species))
+    }
+}

@@ -1,0 +1,81 @@
+// Measures the catalog: building it from an api-data folder's JSON (on all cores and on
+// one), loading its snapshot, and, as a baseline, decoding every pokemon file with the
+// PokeAPI module's full models on one core.
+//
+// Usage: swift run -c release bench-catalog <api-data folder> [rounds]
+// Snapshots go to a temporary folder, never into the data folder.
+import Foundation
+import PokeAPI
+import Pokedex
+
+func seconds(_ work: () async throws -> Void) async rethrows -> Double {
+    let start = ContinuousClock.now
+    try await work()
+    let elapsed = ContinuousClock.now - start
+    return Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
+}
+
+/// Peak resident memory of this process so far, in MB (Linux `VmHWM`).
+func peakMemoryMB() -> Double {
+    guard let status = try? String(contentsOfFile: "/proc/self/status", encoding: .utf8),
+          let line = status.split(separator: "\n").first(where: { $0.hasPrefix("VmHWM:") }),
+          let kilobytes = line.split(separator: " ").dropFirst().first.flatMap({ Double($0) }) else { return -1 }
+    return kilobytes / 1024
+}
+
+let arguments = CommandLine.arguments
+guard arguments.count >= 2 else {
+    FileHandle.standardError.write(Data("usage: bench-catalog <api-data folder> [rounds]\n".utf8))
+    exit(2)
+}
+let root = URL(fileURLWithPath: arguments[1])
+let rounds = arguments.count > 2 ? max(Int(arguments[2]) ?? 3, 1) : 3
+let snapshots = FileManager.default.temporaryDirectory.appendingPathComponent("bench-catalog-\(getpid())")
+defer { try? FileManager.default.removeItem(at: snapshots) }
+
+var loader = CatalogLoader(cacheRoot: root)
+loader.snapshotFolder = snapshots
+var builds: [Double] = []
+var loads: [Double] = []
+var catalog: Catalog?
+var peakAfterBuild = 0.0
+for _ in 0..<rounds {
+    try? FileManager.default.removeItem(at: snapshots)
+    builds.append(try await seconds {
+        let (built, origin) = try await loader.load()
+        precondition(origin == .decoded, "expected a build with no snapshot")
+        catalog = built
+    })
+    peakAfterBuild = max(peakAfterBuild, peakMemoryMB())
+    loads.append(try await seconds {
+        let (loaded, origin) = try await loader.load()
+        precondition(origin == .snapshot && loaded == catalog, "expected the snapshot to give the same catalog")
+    })
+}
+
+let fingerprint = try await seconds { _ = try loader.currentSnapshotURL() }
+
+var serial = loader
+serial.snapshotFolder = nil
+serial.decodingWidth = 1
+let serialBuild = try await seconds { _ = try await serial.load() }
+
+// Baseline: the PokeAPI module's full models, pokemon files only, one core.
+let source = LocalSource(root: root)
+let pokemonIDs = (try? FileManager.default.contentsOfDirectory(atPath: root.appendingPathComponent("api/v2/pokemon").path))?
+    .compactMap { Int($0) } ?? []
+let fullModels = try await seconds {
+    for id in pokemonIDs { _ = try source.decode(APIPokemon.self, at: APIResourcePath(resource: "pokemon", id: id)) }
+}
+
+let snapshotSize = (try? FileManager.default.contentsOfDirectory(at: snapshots, includingPropertiesForKeys: [.fileSizeKey]))?
+    .compactMap { try? $0.resourceValues(forKeys: [.fileSizeKey]).fileSize }.reduce(0, +) ?? 0
+let build = builds.min() ?? 0
+let load = loads.min() ?? 0
+print("catalog: \(catalog?.species.count ?? 0) species, \(catalog?.pokemon.count ?? 0) pokemon; best of \(rounds) rounds; \(ProcessInfo.processInfo.activeProcessorCount) cores")
+print(String(format: "build from JSON, all cores:        %7.3f s", build))
+print(String(format: "build from JSON, one core:         %7.3f s  (%.2fx the parallel build)", serialBuild, serialBuild / max(build, 1e-9)))
+print(String(format: "load snapshot:                     %7.3f s  (%.1fx faster than building; snapshot %.1f MB)", load, build / max(load, 1e-9), Double(snapshotSize) / 1e6))
+print(String(format: "  of which fingerprinting the cache: %7.3f s", fingerprint))
+print(String(format: "baseline, %d pokemon files with PokeAPI's full models, one core: %.3f s (%.2fx the one-core catalog build)", pokemonIDs.count, fullModels, fullModels / max(serialBuild, 1e-9)))
+print(String(format: "peak memory during builds:         %7.1f MB", peakAfterBuild))

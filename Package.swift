@@ -15,6 +15,7 @@ let package = Package(
     products: [
         .executable(name: "pokedex", targets: ["pokedex"]),
         .library(name: "TemplateEngine", targets: ["TemplateEngine"]),
+        .library(name: "HTMLSafety", targets: ["HTMLSafety"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),

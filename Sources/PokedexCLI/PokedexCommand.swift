@@ -11,6 +11,7 @@ public struct PokedexCommand: AsyncParsableCommand {
         subcommands: [
             RenderCommand.self,
             BuildCommand.self,
+            CheckCommand.self,
         ]
     )
 

@@ -8,6 +8,9 @@ struct Parser {
     /// Blocks that stand alone as a pair (`{{$a}}{{/a}}` or `{{<p}}{{$a}}` on one line).
     private(set) var pairedBlocks: Set<Int> = []
 
+    /// How deep sections, parents and blocks may nest; keeps compiling and rendering off the stack's edge.
+    static let maxNesting = 256
+
     init(source: String) {
         self.bytes = Array(source.utf8)
     }
@@ -28,6 +31,9 @@ private extension Parser {
         var open: [Int] = []
         for (index, tag) in tags.enumerated() {
             if tag.kind.opens {
+                guard open.count < Self.maxNesting else {
+                    throw TemplateFailure(.nestingTooDeep(limit: Self.maxNesting), line: tag.position.line, column: tag.position.column)
+                }
                 open.append(index)
             } else if tag.kind == .close {
                 guard let last = open.popLast() else {

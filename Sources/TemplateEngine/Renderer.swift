@@ -145,6 +145,11 @@ extension Renderer {
 
     /// Renders a lambda's result as a template against the current context, into a string.
     mutating func renderLambda(_ text: String, delimiters: Delimiters, at position: Position) throws(TemplateError) -> String {
+        guard depth < options.maxDepth else {
+            throw failure(.recursionTooDeep(name: "\(current.name) (lambda)", limit: options.maxDepth), at: position)
+        }
+        depth += 1
+        defer { depth -= 1 }
         let template: Template
         do {
             template = try Template(source: text, name: "\(current.name) (lambda)", delimiters: delimiters)

@@ -8,6 +8,10 @@ struct TagScanner {
     private var line = 1
     private var lineStart = 0
     private var delimiters: Delimiters
+    /// Whether a non-blank byte (or a tag) precedes `pos` on the current line.
+    private var lineHasContent = false
+    /// The last column computed, so columns on long lines cost linear time overall.
+    private var columnMark = (index: 0, column: 1)
 
     init(bytes: [UInt8], delimiters: Delimiters = .standard) {
         self.bytes = bytes
@@ -37,6 +41,9 @@ private extension TagScanner {
             if byte == Self.newline {
                 line += 1
                 lineStart = pos + 1
+                lineHasContent = false
+            } else if byte != UInt8(ascii: " "), byte != UInt8(ascii: "\t") {
+                lineHasContent = true
             }
             pos += 1
         }
@@ -49,19 +56,21 @@ private extension TagScanner {
         return true
     }
 
-    func column(of index: Int) -> Int {
-        var column = 1
-        var cursor = lineStart
+    mutating func column(of index: Int) -> Int {
+        var (cursor, column) = columnMark.index >= lineStart && columnMark.index <= index ? columnMark : (lineStart, 1)
         while cursor < index {
             if bytes[cursor] & 0xC0 != 0x80 { column += 1 }
             cursor += 1
         }
+        columnMark = (index, column)
         return column
     }
 
     mutating func readTag(at tagStart: Int) throws(TemplateFailure) -> Tag {
         let position = Position(line: line, column: column(of: tagStart))
         let tagLineStart = lineStart
+        let blankBefore = !lineHasContent
+        lineHasContent = true
         var cursor = tagStart + delimiters.open.count
         let isTriple = cursor < bytes.count && bytes[cursor] == UInt8(ascii: "{")
         if isTriple { cursor += 1 }
@@ -85,7 +94,7 @@ private extension TagScanner {
         let (kind, name, isDynamic) = try classify(content, isTriple: isTriple, position: position)
         if kind == .delimiters { delimiters = try newDelimiters(from: name, position: position) }
         return makeTag(kind: kind, name: name, isDynamic: isDynamic, tagStart: tagStart, tagEnd: tagEnd,
-                       lineStart: tagLineStart, position: position)
+                       lineStart: tagLineStart, blankBefore: blankBefore, position: position)
     }
 
     func unterminated(_ close: [UInt8], _ position: Position) -> TemplateFailure {
@@ -143,9 +152,8 @@ private extension TagScanner {
     }
 
     func makeTag(kind: Tag.Kind, name: String, isDynamic: Bool, tagStart: Int, tagEnd: Int,
-                 lineStart: Int, position: Position) -> Tag {
+                 lineStart: Int, blankBefore: Bool, position: Position) -> Tag {
         let isBlank = { (byte: UInt8) in byte == UInt8(ascii: " ") || byte == UInt8(ascii: "\t") }
-        let blankBefore = bytes[lineStart..<tagStart].allSatisfy(isBlank)
         var cursor = tagEnd
         while cursor < bytes.count, isBlank(bytes[cursor]) { cursor += 1 }
         let blanksEnd = cursor

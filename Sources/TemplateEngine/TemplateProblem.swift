@@ -7,6 +7,7 @@ enum TemplateProblem: Sendable, Equatable {
     case unexpectedClose(String)
     case mismatchedClose(open: String, close: String, openLine: Int, openColumn: Int)
     case unclosedSection(String)
+    case nestingTooDeep(limit: Int)
     case missingName(String)
     case missingPartial(String)
     case recursionTooDeep(name: String, limit: Int)
@@ -24,10 +25,11 @@ enum TemplateProblem: Sendable, Equatable {
         case .mismatchedClose(let open, let close, let line, let column):
             return "'\(close)' is closed where '\(open)' (opened at \(line):\(column)) should be"
         case .unclosedSection(let name): return "section '\(name)' is never closed"
+        case .nestingTooDeep(let limit): return "sections nest deeper than \(limit) levels"
         case .missingName(let name): return "no value named '\(name)' (strict mode)"
         case .missingPartial(let name): return "no template or partial named '\(name)'"
         case .recursionTooDeep(let name, let limit):
-            return "partials nest deeper than \(limit) levels at '\(name)'"
+            return "partials and lambdas nest deeper than \(limit) levels at '\(name)'"
         case .lambdaOutput(let message): return "a lambda returned a bad template: \(message)"
         case .missingTemplate(let name, _): return "no template named '\(name)'"
         case .unreadable(let reason): return "cannot read templates: \(reason)"
@@ -43,9 +45,10 @@ enum TemplateProblem: Sendable, Equatable {
         case .unexpectedClose(let name): return "remove this tag or open it first with {{#\(name)}}"
         case .mismatchedClose(let open, _, _, _): return "close '\(open)' first with {{/\(open)}}"
         case .unclosedSection(let name): return "add {{/\(name)}} where the section should end"
+        case .nestingTooDeep: return "close sections sooner, or move inner parts into partials"
         case .missingName: return "check the spelling against the view model, or render without strict mode"
         case .missingPartial: return "add the template to the templates folder or theme, or fix the name"
-        case .recursionTooDeep: return "a partial includes itself without an end; make the recursion depend on data"
+        case .recursionTooDeep: return "a partial or lambda includes itself without an end; make the recursion depend on data"
         case .lambdaOutput: return "fix the text the lambda returns"
         case .missingTemplate(let name, let known):
             return "add \(name).mustache to the templates folder or theme (known: \(known.joined(separator: ", ")))"

@@ -96,3 +96,21 @@ struct TemplateErrorTests {
         }
     }
 }
+
+@Suite("Template limits")
+struct TemplateLimitTests {
+    @Test("refuses sections nested thousands deep instead of overflowing the stack")
+    func deepNesting() {
+        let source = String(repeating: "{{#a}}", count: 5000) + String(repeating: "{{/a}}", count: 5000)
+        #expect(throws: TemplateError.self) { try Template(source: source) }
+        let fine = String(repeating: "{{#a}}", count: 100) + "x" + String(repeating: "{{/a}}", count: 100)
+        #expect((try? Template(source: fine).render(["a": true])) == "x")
+    }
+
+    @Test("stops a lambda that expands into itself")
+    func recursiveLambda() throws {
+        let template = try Template(source: "{{#again}}x{{/again}}")
+        let again = TemplateValue.lambda(TemplateLambda { "{{#again}}" + $0 + "{{/again}}" })
+        #expect(throws: TemplateError.self) { try template.render(["again": again]) }
+    }
+}

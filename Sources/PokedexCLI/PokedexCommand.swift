@@ -10,6 +10,7 @@ public struct PokedexCommand: AsyncParsableCommand {
         version: PokedexVersion.current,
         subcommands: [
             RenderCommand.self,
+            FetchCommand.self,
             BuildCommand.self,
             CheckCommand.self,
         ]

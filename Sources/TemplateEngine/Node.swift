@@ -21,7 +21,9 @@ struct Position: Sendable, Equatable {
 }
 
 /// A dotted name, split once at compile time; `.` is the empty path.
-struct Name: Sendable, Equatable {
+///
+/// A class, so rendering retains one reference per tag instead of each field.
+final class Name: Sendable {
     let parts: [String]
     let source: String
 
@@ -38,7 +40,9 @@ struct Reference: Sendable, Equatable {
 }
 
 /// A section's content and what lambdas need to see of it.
-struct Section: Sendable {
+///
+/// A class, so rendering retains one reference per section instead of each field.
+final class Section: Sendable {
     let name: Name
     let nodes: [Node]
     let isInverted: Bool
@@ -47,6 +51,15 @@ struct Section: Sendable {
     /// The delimiters in force inside the section, for parsing a lambda's result.
     let delimiters: Delimiters
     let position: Position
+
+    init(name: Name, nodes: [Node], isInverted: Bool, rawText: String, delimiters: Delimiters, position: Position) {
+        self.name = name
+        self.nodes = nodes
+        self.isInverted = isInverted
+        self.rawText = rawText
+        self.delimiters = delimiters
+        self.position = position
+    }
 }
 
 /// The open and close delimiters, `{{` and `}}` by default.

@@ -55,13 +55,21 @@ extension Renderer {
             buffer.append(contentsOf: bytes)
             return
         }
-        for byte in bytes {
-            if atLineStart, byte != UInt8(ascii: "\n"), byte != UInt8(ascii: "\r") {
-                buffer.append(contentsOf: indent)
-                atLineStart = false
+        bytes.withUnsafeBufferPointer { text in
+            var start = 0
+            while start < text.count {
+                var end = start
+                while end < text.count, text[end] != UInt8(ascii: "\n") { end += 1 }
+                let hasNewline = end < text.count
+                if atLineStart, text[start] != UInt8(ascii: "\n"), text[start] != UInt8(ascii: "\r") {
+                    buffer.append(contentsOf: indent)
+                    atLineStart = false
+                }
+                let lineEnd = hasNewline ? end + 1 : end
+                buffer.append(contentsOf: UnsafeBufferPointer(rebasing: text[start..<lineEnd]))
+                if hasNewline { atLineStart = true }
+                start = lineEnd
             }
-            buffer.append(byte)
-            if byte == UInt8(ascii: "\n") { atLineStart = true }
         }
     }
 
@@ -188,17 +196,21 @@ extension Renderer {
 
     /// Finds a dotted name: the first part anywhere on the stack, the rest inside it.
     func lookup(_ name: Name) -> TemplateValue? {
-        guard let first = name.parts.first else { return stack.last }
+        let parts = name.parts
+        guard let first = parts.first else { return stack.last }
         var found: TemplateValue?
-        for frame in stack.reversed() {
-            if let value = frame.member(first) {
+        var level = stack.count - 1
+        while level >= 0 {
+            if let value = stack[level].member(first) {
                 found = value
                 break
             }
+            level -= 1
         }
+        if parts.count == 1 { return found }
         var index = 1
-        while index < name.parts.count, let value = found {
-            found = value.member(name.parts[index])
+        while index < parts.count, let value = found {
+            found = value.member(parts[index])
             index += 1
         }
         return found

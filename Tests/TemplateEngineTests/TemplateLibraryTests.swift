@@ -1,5 +1,6 @@
 import Foundation
 import TemplateEngine
+import TestSupport
 import Testing
 
 @Suite("Template library")
@@ -78,5 +79,17 @@ struct TemplateLibraryTests {
         let library = try TemplateLibrary(directory: root)
         #expect(throws: TemplateError.self) { try library.render("nope", [:]) }
         #expect(throws: TemplateError.self) { try TemplateLibrary(directory: root.appendingPathComponent("absent")) }
+    }
+}
+
+@Suite("The project's Templates/ folder")
+struct ProjectTemplatesTests {
+    static let folder = SharedFixtures.packageRoot.appendingPathComponent("Templates", isDirectory: true)
+    static let exists = FileManager.default.fileExists(atPath: folder.appendingPathComponent(".").path)
+
+    @Test("every template in Templates/ compiles", .enabled(if: exists, "skipped: no Templates/ folder in this checkout yet"))
+    func compiles() throws {
+        let library = try TemplateLibrary(directory: Self.folder)
+        #expect(!library.templates.isEmpty)
     }
 }

@@ -5,7 +5,7 @@ import Mustache
 import Stencil
 import TemplateEngine
 
-let seconds = Double(ProcessInfo.processInfo.environment["BENCH_SECONDS"] ?? "") ?? 3
+let seconds = Double(ProcessInfo.processInfo.environment["BENCH_SECONDS"] ?? "") ?? 5
 let data = DetailPageData.make()
 let context = templateValue(data)
 
@@ -26,18 +26,42 @@ let mustacheOutput = mustacheLibrary.render(data, withTemplate: "detail") ?? ""
 let stencilOutput = try stencilTemplate.render(data)
 print("Detail page: \(MustacheTemplates.all.count) Mustache templates, \(MustacheTemplates.all.values.map { $0.split(separator: "\n").count }.reduce(0, +)) lines")
 print("Output sizes: TemplateEngine \(oursOutput.utf8.count) B, swift-mustache \(mustacheOutput.utf8.count) B, Stencil \(stencilOutput.utf8.count) B")
-print("TemplateEngine and swift-mustache outputs identical: \(oursOutput == mustacheOutput)")
+let squeezed = { (text: String) in text.split(whereSeparator: \.isWhitespace).joined(separator: " ") }
+print("TemplateEngine and swift-mustache outputs: identical \(oursOutput == mustacheOutput), "
+    + "identical apart from indentation \(squeezed(oursOutput) == squeezed(mustacheOutput)) "
+    + "(swift-mustache indents only the first line of an indented standalone partial)")
 if let folder = ProcessInfo.processInfo.environment["BENCH_DUMP"] {
     for (name, output) in [("templateengine", oursOutput), ("swift-mustache", mustacheOutput), ("stencil", stencilOutput)] {
         try output.write(toFile: "\(folder)/detail-\(name).html", atomically: true, encoding: .utf8)
     }
 }
 
-let oursRate = try measure("TemplateEngine") { try library.render("detail", context).utf8.count }
-let mustacheRate = try measure("swift-mustache 2.1.1") { (mustacheLibrary.render(data, withTemplate: "detail") ?? "").utf8.count }
-let stencilRate = try measure("Stencil 0.15.1") { try stencilTemplate.render(data).utf8.count }
-print(String(format: "Ratio TemplateEngine / swift-mustache: %.2fx (bar: 2x)", oursRate / mustacheRate))
-print(String(format: "Ratio TemplateEngine / Stencil:        %.2fx (bar: 5x)", oursRate / stencilRate))
+// BENCH_ONLY=templateengine measures only this engine (for profiling under callgrind).
+let onlyOurs = ProcessInfo.processInfo.environment["BENCH_ONLY"] == "templateengine"
+// The machine is shared, so rounds interleave the engines and the median of each is kept:
+// a load change then hits all three alike instead of whichever ran at that moment.
+let rounds = 5
+var engines: [(name: String, render: () throws -> Int)] = [("TemplateEngine", { try library.render("detail", context).utf8.count })]
+if !onlyOurs {
+    engines.append(("swift-mustache 2.1.1", { (mustacheLibrary.render(data, withTemplate: "detail") ?? "").utf8.count }))
+    engines.append(("Stencil 0.15.1", { try stencilTemplate.render(data).utf8.count }))
+}
+var rates = Array(repeating: [Double](), count: engines.count)
+for _ in 0..<rounds {
+    for (index, engine) in engines.enumerated() {
+        rates[index].append(try measure(seconds / Double(rounds), engine.render))
+    }
+}
+let medians = rates.map { $0.sorted()[rounds / 2] }
+for (index, engine) in engines.enumerated() {
+    let all = rates[index].map { String(format: "%.0f", $0) }.joined(separator: " ")
+    print(engine.name.padding(toLength: 22, withPad: " ", startingAt: 0)
+        + String(format: "%9.1f renders/s (median of %d rounds: %@)", medians[index], rounds, all))
+}
+if !onlyOurs {
+    print(String(format: "Ratio TemplateEngine / swift-mustache: %.2fx (bar: 2x)", medians[0] / medians[1]))
+    print(String(format: "Ratio TemplateEngine / Stencil:        %.2fx (bar: 5x)", medians[0] / medians[2]))
+}
 
 let compileRuns = 200
 let compileOurs = try time(compileRuns) { for (name, source) in MustacheTemplates.all { _ = try TemplateEngine.Template(source: source, name: name) } }
@@ -55,24 +79,21 @@ if FileManager.default.fileExists(atPath: templatesFolder.path) {
     print("Compile all of Templates/: no Templates/ folder at \(templatesFolder.path) yet (0 templates)")
 }
 
-/// Renders repeatedly for `seconds` after a warm-up and prints renders per second.
-func measure(_ name: String, _ render: () throws -> Int) throws -> Double {
+/// Renders repeatedly for `duration` seconds after a warm-up; returns renders per second.
+func measure(_ duration: Double, _ render: () throws -> Int) throws -> Double {
     var sink = 0
-    for _ in 0..<50 { sink &+= try render() }
+    for _ in 0..<3 { sink &+= try render() }
     let clock = ContinuousClock()
     let start = clock.now
     var renders = 0
     var elapsed = Duration.zero
-    while elapsed < .seconds(seconds) {
-        for _ in 0..<20 { sink &+= try render() }
-        renders += 20
+    repeat {
+        sink &+= try render()
+        renders += 1
         elapsed = clock.now - start
-    }
-    let total = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) * 1e-18
-    let rate = Double(renders) / total
-    print(name.padding(toLength: 22, withPad: " ", startingAt: 0)
-        + String(format: "%9.0f renders/s  (%d renders, %.2f s, %d bytes written)", rate, renders, total, sink))
-    return rate
+    } while elapsed < .seconds(duration)
+    precondition(sink > 0, "renders produced no output")
+    return Double(renders) / (Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) * 1e-18)
 }
 
 /// The mean time of `runs` calls, in seconds.

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import PokeAPI
 import Pokedex
 import SiteGenerator
 
@@ -27,7 +28,7 @@ extension BuildCommand {
             root = cache
             try await fillCache(settings, root: root, reporter: reporter)
         }
-        let selection = Selection(generations: settings.generations, names: settings.pokemon)
+        let selection = try Self.catalogSelection(settings)
         // A local api-data folder is only read: the catalog snapshot goes into the cache folder.
         var loader = CatalogLoader(cacheRoot: root, language: settings.language, selection: selection)
         loader.snapshotFolder = cache
@@ -54,16 +55,53 @@ extension BuildCommand {
         }
     }
 
-    /// Fetches what the cache lacks. The fetcher lands with the PokeAPI client; until then
-    /// an empty cache is an error that says what to do.
+    /// Fetches whatever the cache lacks (with --offline, only checks that nothing is missing).
     func fillCache(_ settings: BuildSettings, root: URL, reporter: BuildReporter) async throws {
-        let hasData = FileManager.default.fileExists(atPath: root.appendingPathComponent("api/v2/pokemon-species").path)
-        if !hasData {
+        let configuration = FetchConfiguration(
+            cache: root, api: settings.api ?? FetchConfiguration.defaultAPI, spritesURL: settings.spritesURL,
+            selection: try Self.fetchSelection(settings), offline: settings.offline, version: PokedexVersion.current
+        )
+        reporter.note(settings.offline ? "Checking the cache (offline)" : "Fetching what the cache lacks from \(configuration.api)")
+        let report: FetchReport
+        do {
+            report = try await Fetcher(configuration: configuration).run()
+        } catch {
+            throw ValidationError(String(describing: error))
+        }
+        if report.downloaded > 0 { reporter.note("Fetched \(report.downloaded) resources into \(root.path)") }
+        guard report.failures.isEmpty else {
+            let shown = report.failures.prefix(10).map { "  \($0.url): \($0.reason)" }.joined(separator: "\n")
             throw ValidationError(
-                "the cache \(root.path) holds no PokeAPI data yet. Run `pokedex fetch` first, "
-                    + "point --api at a local api-data folder, or try `pokedex build --sample`."
+                "\(report.failures.count) resources could not be fetched into \(root.path):\n\(shown)\n"
+                    + "Run the build again to resume, or `pokedex fetch` to see every failure."
             )
         }
+    }
+
+    /// The selection as the fetcher takes it.
+    static func fetchSelection(_ settings: BuildSettings) throws -> FetchSelection {
+        do {
+            return try FetchSelection.parse(
+                generations: settings.generations.isEmpty ? nil : settings.generations.map(String.init).joined(separator: ","),
+                pokemon: settings.pokemon.isEmpty ? nil : settings.pokemon.joined(separator: ",")
+            )
+        } catch {
+            throw ValidationError(String(describing: error))
+        }
+    }
+
+    /// The same selection as the catalog takes it.
+    static func catalogSelection(_ settings: BuildSettings) throws -> Selection {
+        let fetch = try fetchSelection(settings)
+        var ranges: [ClosedRange<Int>] = []
+        var names: [String] = []
+        for selector in fetch.pokemon {
+            switch selector {
+            case .range(let range): ranges.append(range)
+            case .name(let name): names.append(name)
+            }
+        }
+        return Selection(generations: fetch.generations, dexRanges: ranges, names: names)
     }
 
     /// Names, sizes and modification times of every file under a folder, hashed with plain

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import PokeAPI
 import Pokedex
 import SiteGenerator
 
@@ -25,10 +26,10 @@ struct BuildCommand: AsyncParsableCommand {
     var baseURL: String?
     @Option(help: "Language code for names, genera and flavor text (default en).")
     var language: String?
-    @Option(parsing: .upToNextOption, help: "Only these generations (1-9).")
-    var generations: [Int] = []
-    @Option(parsing: .upToNextOption, help: "Only these Pokémon (species names).")
-    var pokemon: [String] = []
+    @Option(help: ArgumentHelp("Only these generations, e.g. 1-3 or 1,4 (as pokedex fetch).", valueName: "LIST"))
+    var generations: String?
+    @Option(help: ArgumentHelp("Only these national-dex numbers and names, e.g. 1-151,pikachu (as pokedex fetch).", valueName: "LIST"))
+    var pokemon: String?
     @Option(help: "A folder overriding templates by name and assets by path.")
     var theme: String?
     @Flag(help: "Never use the network; build from what the cache holds.")
@@ -101,13 +102,18 @@ extension BuildCommand {
             }
             settings.language = language
         }
-        if !generations.isEmpty {
-            guard generations.allSatisfy({ (1...9).contains($0) }) else {
-                throw ValidationError("--generations takes numbers from 1 to 9.")
+        if generations != nil || pokemon != nil {
+            let selection: FetchSelection
+            do {
+                selection = try FetchSelection.parse(generations: generations, pokemon: pokemon)
+            } catch {
+                throw ValidationError(String(describing: error))
             }
-            settings.generations = generations
+            if generations != nil { settings.generations = selection.generations }
+            if let pokemon {
+                settings.pokemon = pokemon.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces).lowercased() }
+            }
         }
-        if !pokemon.isEmpty { settings.pokemon = pokemon.map { $0.lowercased() } }
         if let theme { settings.theme = theme }
         if offline { settings.offline = true }
         if strict { settings.strict = true }

@@ -46,3 +46,12 @@ enum APIJSON {
         }
     }
 }
+
+extension APIJSON {
+    /// Encodes as api-data files read: unescaped slashes, stable key order.
+    static func encode<T: Encodable>(_ value: T) -> Data? {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.withoutEscapingSlashes]
+        return try? encoder.encode(value)
+    }
+}

@@ -10,6 +10,8 @@ public struct PokedexCommand: AsyncParsableCommand {
         version: PokedexVersion.current,
         subcommands: [
             RenderCommand.self,
+            FetchCommand.self,
+            BuildCommand.self,
             CheckCommand.self,
         ]
     )

@@ -14,6 +14,17 @@ public struct PokeAPIError: Error, Sendable, Equatable, CustomStringConvertible 
 
     let failure: PokeAPIFailure
 
+    /// Any error from inside the module, worded; unexpected ones read as a transport failure.
+    init(_ error: any Error) {
+        if let error = error as? PokeAPIError {
+            self = error
+        } else if let failure = error as? PokeAPIFailure {
+            self.init(failure)
+        } else {
+            self.init(PokeAPIFailure.transport(url: "", reason: String(describing: error)))
+        }
+    }
+
     public var description: String {
         var text = summary
         if !location.isEmpty { text += " (\(location))" }

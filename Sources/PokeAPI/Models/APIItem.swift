@@ -2,7 +2,7 @@
 public struct APIItem: Decodable, Sendable, Hashable {
     public let id: Int
     public let name: String
-    public let cost: Int
+    public let cost: Int?
     public let flingPower: Int?
     public let flingEffect: APINamedResource?
     public let attributes: [APINamedResource]

@@ -1,12 +1,12 @@
 /// One page of a list endpoint (`/api/v2/pokemon/?limit=...`).
-public struct APIResourceList: Decodable, Sendable, Hashable {
+public struct APIResourceList: Codable, Sendable, Hashable {
     public let count: Int
     /// The next page; null on the last page and in api-data dumps.
     public let next: String?
     public let previous: String?
-    public let results: [APINamedResource]
+    public let results: [APIListEntry]
 
-    public init(count: Int, next: String?, previous: String?, results: [APINamedResource]) {
+    public init(count: Int, next: String?, previous: String?, results: [APIListEntry]) {
         self.count = count
         self.next = next
         self.previous = previous
@@ -19,4 +19,31 @@ public struct APIResourceList: Decodable, Sendable, Hashable {
         case previous
         case results
     }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(count, forKey: .count)
+        try container.encode(next, forKey: .next)
+        try container.encode(previous, forKey: .previous)
+        try container.encode(results, forKey: .results)
+    }
+}
+
+/// An entry of a list endpoint; unnamed resources (evolution chains) have only a URL.
+public struct APIListEntry: Codable, Sendable, Hashable {
+    public let name: String?
+    public let url: String
+
+    public init(name: String?, url: String) {
+        self.name = name
+        self.url = url
+    }
+
+    enum CodingKeys: String, CodingKey {
+        case name
+        case url
+    }
+
+    /// The resource and id this entry points at.
+    public var path: APIResourcePath? { APIResourcePath(link: url) }
 }

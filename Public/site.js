@@ -1,0 +1,233 @@
+/* Pokédex: search, in-place type filter and captured/favorite marks. Progressive enhancement:
+   every page works without this file. Reads window.POKEDEX_INDEX from search-index.js (no fetch). */
+(function () {
+  "use strict";
+  var root = document.body.getAttribute("data-root") || "";
+  var index = window.POKEDEX_INDEX || [];
+  var typeNames = window.POKEDEX_TYPES || {};
+
+  function load(name) {
+    try {
+      var value = JSON.parse(window.localStorage.getItem("pokedex." + name) || "[]");
+      return Array.isArray(value) ? value : [];
+    } catch (error) { return []; }
+  }
+  function save(name, list) {
+    try { window.localStorage.setItem("pokedex." + name, JSON.stringify(list)); } catch (error) { /* storage off */ }
+  }
+  var store = { captured: load("captured"), favorites: load("favorites") };
+
+  function el(tag, attrs, text) {
+    var node = document.createElement(tag);
+    Object.keys(attrs || {}).forEach(function (key) { node.setAttribute(key, attrs[key]); });
+    if (text) node.textContent = text;
+    return node;
+  }
+  function pad(n) { var s = String(n); while (s.length < 3) s = "0" + s; return "#" + s; }
+
+  /* A card built the way Templates/card.mustache builds it. */
+  function card(entry) {
+    var li = el("li", { "class": "card", "data-slug": entry.s, "data-types": entry.t.join(" ") });
+    var a = el("a", { "class": "card-link", href: root + entry.p });
+    var img = el("img", { "class": "sprite", src: root + entry.g, alt: "", width: "96", height: "96", loading: "lazy" });
+    if (entry.g.indexOf("assets/") === 0) img.className += " is-placeholder";
+    a.appendChild(img);
+    a.appendChild(el("span", { "class": "card-number" }, pad(entry.i)));
+    a.appendChild(el("span", { "class": "card-name" }, entry.n));
+    var badges = el("span", { "class": "badges" });
+    entry.t.forEach(function (t) { badges.appendChild(el("span", { "class": "type type-" + t }, typeNames[t] || t)); });
+    a.appendChild(badges);
+    var mark = el("span", { "class": "captured-mark", title: "" });
+    a.appendChild(mark);
+    li.appendChild(a);
+    return li;
+  }
+
+  /* Captured marks on every card of every page. */
+  function markCards() {
+    var captured = store.captured;
+    document.querySelectorAll(".card[data-slug]").forEach(function (node) {
+      if (captured.indexOf(node.getAttribute("data-slug")) >= 0) node.classList.add("is-captured");
+    });
+  }
+
+  /* Search: prefix first, then contains, then a small edit distance ("pikacu" finds Pikachu). */
+  function fold(text) {
+    return text.toLowerCase().normalize("NFD").replace(/[\u0300-\u036f]/g, "").replace(/♀/g, "f").replace(/♂/g, "m").replace(/[^a-z0-9]/g, "");
+  }
+  function distance(a, b, limit) {
+    if (Math.abs(a.length - b.length) > limit) return limit + 1;
+    var prev = [], cur = [], i, j;
+    for (j = 0; j <= b.length; j++) prev[j] = j;
+    for (i = 1; i <= a.length; i++) {
+      cur = [i];
+      var best = i;
+      for (j = 1; j <= b.length; j++) {
+        cur[j] = Math.min(prev[j] + 1, cur[j - 1] + 1, prev[j - 1] + (a[i - 1] === b[j - 1] ? 0 : 1));
+        if (cur[j] < best) best = cur[j];
+      }
+      if (best > limit) return limit + 1;
+      prev = cur;
+    }
+    return prev[b.length];
+  }
+  function search(query) {
+    var q = fold(query);
+    if (!q) return [];
+    var number = /^#?0*(\d+)$/.exec(query.trim());
+    var limit = q.length <= 3 ? 0 : q.length <= 6 ? 1 : 2;
+    var found = [];
+    index.forEach(function (entry) {
+      var name = entry.f || (entry.f = fold(entry.n));
+      var score = -1;
+      if (number) {
+        var digits = String(entry.i);
+        if (digits === number[1] && entry.d) score = 0;
+        else if (digits.indexOf(number[1]) === 0 && entry.d) score = 1;
+      } else if (name.indexOf(q) === 0) score = entry.d ? 0 : 1;
+      else if (name.indexOf(q) > 0) score = 2;
+      else if (limit > 0) {
+        var d = Math.min(distance(q, name, limit), distance(q, name.slice(0, q.length), limit));
+        if (d <= limit) score = 2 + d;
+      }
+      if (score >= 0) found.push([score, entry.i, entry]);
+    });
+    found.sort(function (a, b) { return a[0] - b[0] || a[1] - b[1]; });
+    return found.slice(0, 12).map(function (item) { return item[2]; });
+  }
+  function bindSearch(form) {
+    var input = form.querySelector("input[type=search]");
+    var list = form.querySelector(".search-results");
+    if (!input || !list) return;
+    var results = [];
+    function render() {
+      results = search(input.value);
+      list.textContent = "";
+      if (!input.value.trim()) { list.hidden = true; return; }
+      if (!results.length) {
+        list.appendChild(el("li", { "class": "muted" }, input.getAttribute("data-none") || ""));
+      }
+      results.forEach(function (entry) {
+        var li = el("li");
+        var a = el("a", { href: root + entry.p });
+        a.appendChild(el("img", { src: root + entry.g, alt: "", width: "40", height: "40" }));
+        a.appendChild(el("span", {}, pad(entry.i) + " " + entry.n));
+        li.appendChild(a);
+        list.appendChild(li);
+      });
+      list.hidden = false;
+    }
+    input.addEventListener("input", render);
+    input.addEventListener("keydown", function (event) {
+      if (event.key === "Escape") { list.hidden = true; }
+      if (event.key === "ArrowDown" && !list.hidden) {
+        var first = list.querySelector("a");
+        if (first) { event.preventDefault(); first.focus(); }
+      }
+    });
+    list.addEventListener("keydown", function (event) {
+      var links = Array.prototype.slice.call(list.querySelectorAll("a"));
+      var at = links.indexOf(document.activeElement);
+      if (event.key === "ArrowDown" && at < links.length - 1) { event.preventDefault(); links[at + 1].focus(); }
+      if (event.key === "ArrowUp") { event.preventDefault(); (at > 0 ? links[at - 1] : input).focus(); }
+      if (event.key === "Escape") { list.hidden = true; input.focus(); }
+    });
+    form.addEventListener("submit", function (event) {
+      results = search(input.value);
+      if (results.length) { event.preventDefault(); window.location.href = root + results[0].p; }
+    });
+    document.addEventListener("click", function (event) { if (!form.contains(event.target)) list.hidden = true; });
+    var params = new URLSearchParams(window.location.search);
+    if (params.get("q") && form.closest(".site-header")) { input.value = params.get("q"); render(); }
+  }
+
+  /* In-place type filter on the list: every Pokémon of the type, not only this page's. */
+  function bindFilter() {
+    var grid = document.querySelector(".js-list");
+    var filters = document.querySelector(".filters");
+    if (!grid || !filters || !index.length) return;
+    var original = Array.prototype.slice.call(grid.children);
+    var summary = document.querySelector(".summary");
+    var summaryText = summary ? summary.textContent : "";
+    var pager = document.querySelector(".pager");
+    var chips = filters.querySelectorAll("[data-filter]");
+    function apply(type) {
+      chips.forEach(function (chip) {
+        var on = chip.getAttribute("data-filter") === type;
+        chip.setAttribute("aria-pressed", on ? "true" : "false");
+        chip.removeAttribute("aria-current");
+      });
+      grid.textContent = "";
+      if (!type) {
+        original.forEach(function (node) { grid.appendChild(node); });
+        if (summary) summary.textContent = summaryText;
+        if (pager) pager.hidden = false;
+      } else {
+        var matches = index.filter(function (entry) { return entry.d && entry.t.indexOf(type) >= 0; });
+        matches.forEach(function (entry) { grid.appendChild(card(entry)); });
+        if (summary) summary.textContent = (summary.getAttribute("data-filtered") || "{count}").replace("{count}", matches.length);
+        if (pager) pager.hidden = true;
+      }
+      markCards();
+    }
+    if (!document.querySelector(".pager") && !summary) return; /* type pages keep their links */
+    chips.forEach(function (chip) {
+      chip.addEventListener("click", function (event) {
+        event.preventDefault();
+        apply(chip.getAttribute("data-filter"));
+      });
+    });
+  }
+
+  /* Capture and favorite buttons on detail pages. */
+  function bindToggles() {
+    document.querySelectorAll(".js-toggle").forEach(function (button) {
+      var name = button.getAttribute("data-store");
+      var key = button.getAttribute("data-key");
+      function show() {
+        var on = store[name].indexOf(key) >= 0;
+        button.setAttribute("aria-pressed", on ? "true" : "false");
+        button.textContent = button.getAttribute(on ? "data-on" : "data-off");
+        if (name === "captured") {
+          var badge = document.querySelector(".captured-badge");
+          if (badge) badge.hidden = !on;
+        }
+      }
+      button.hidden = false;
+      show();
+      button.addEventListener("click", function () {
+        var list = store[name];
+        var at = list.indexOf(key);
+        if (at >= 0) list.splice(at, 1); else list.push(key);
+        save(name, list);
+        show();
+      });
+    });
+  }
+
+  /* Favorites, My Pokémon and the home page's captured row, from this browser's marks. */
+  function fillCollections() {
+    document.querySelectorAll(".js-collection").forEach(function (grid) {
+      var name = grid.getAttribute("data-collection");
+      var keys = store[name] || [];
+      var shown = Array.prototype.map.call(grid.querySelectorAll(".card"), function (n) { return n.getAttribute("data-slug"); });
+      index.forEach(function (entry) {
+        if (keys.indexOf(entry.s) >= 0 && shown.indexOf(entry.s) < 0) grid.appendChild(card(entry));
+      });
+      var empty = document.querySelector(".js-empty");
+      if (empty && grid.children.length) empty.hidden = true;
+    });
+    var row = document.querySelector(".js-captured-row");
+    if (row && !document.querySelector(".row-captured:not(.js-captured-row)") && store.captured.length) {
+      var list = row.querySelector(".row-cards");
+      index.forEach(function (entry) { if (store.captured.indexOf(entry.s) >= 0) list.appendChild(card(entry)); });
+      row.hidden = list.children.length === 0;
+    }
+  }
+
+  document.querySelectorAll("form.search").forEach(bindSearch);
+  bindFilter();
+  bindToggles();
+  fillCollections();
+  markCards();
+})();

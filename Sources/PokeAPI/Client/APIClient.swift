@@ -1,0 +1,91 @@
+import Foundation
+
+/// Gets one URL politely: User-Agent, retries with backoff, checked redirects, conditional requests.
+struct APIClient: Sendable {
+    let transport: any HTTPTransport
+    let endpoints: Endpoints
+    let retry: RetryPolicy
+    let timeout: Duration
+    let maxBytes: Int
+    let userAgent: String
+
+    /// What a GET ended with.
+    enum Outcome: Sendable, Equatable {
+        case body(Data, etag: String?, lastModified: String?)
+        case notModified
+        case notFound
+    }
+
+    /// Validators from an earlier response, for `If-None-Match` / `If-Modified-Since`.
+    struct Validators: Sendable, Equatable {
+        var etag: String?
+        var lastModified: String?
+    }
+
+    func get(_ url: String, validators: Validators? = nil) async throws(PokeAPIFailure) -> Outcome {
+        var attempt = 1
+        while true {
+            let failure: PokeAPIFailure
+            var retryAfter: Duration?
+            do {
+                let response = try await followingRedirects(url, validators: validators)
+                switch response.status {
+                case 200..<300:
+                    return .body(response.body, etag: response.headers["etag"], lastModified: response.headers["last-modified"])
+                case 304:
+                    return .notModified
+                case 404, 410:
+                    return .notFound
+                case 429, 500...599:
+                    failure = .status(url: url, code: response.status)
+                    retryAfter = RetryPolicy.retryAfter(response.headers["retry-after"])
+                default:
+                    throw PokeAPIFailure.status(url: url, code: response.status)
+                }
+            } catch let error as TransportFailure {
+                switch error {
+                case let .connection(reason): failure = .transport(url: url, reason: reason)
+                case .timeout: failure = .timeout(url: url, seconds: Double(timeout.milliseconds) / 1000)
+                case .truncated: failure = .truncated(url: url)
+                case .tooLarge: throw .tooLarge(url: url, limit: maxBytes)
+                }
+            } catch let error as PokeAPIFailure {
+                throw error
+            } catch {
+                throw .transport(url: url, reason: "cancelled")
+            }
+            guard attempt < retry.maxAttempts, !Task.isCancelled else { throw failure }
+            do {
+                try await retry.sleep(retry.delay(afterAttempt: attempt, retryAfter: retryAfter))
+            } catch {
+                throw failure
+            }
+            attempt += 1
+        }
+    }
+}
+
+private extension APIClient {
+    static let maxRedirects = 5
+
+    func followingRedirects(_ url: String, validators: Validators?) async throws -> TransportResponse {
+        var current = url
+        for _ in 0...Self.maxRedirects {
+            let response = try await transport.get(request(current, validators: validators))
+            guard [301, 302, 303, 307, 308].contains(response.status), let location = response.headers["location"] else {
+                return response
+            }
+            let target = URL(string: location, relativeTo: URL(string: current))?.absoluteString ?? location
+            guard endpoints.allowsRedirect(to: target) else { throw PokeAPIFailure.redirectRefused(url: url, location: target) }
+            current = target
+        }
+        throw PokeAPIFailure.transport(url: url, reason: "more than \(Self.maxRedirects) redirects")
+    }
+
+    func request(_ url: String, validators: Validators?) -> TransportRequest {
+        var headers: [(name: String, value: String)] = [("User-Agent", userAgent), ("Accept", "application/json, image/*;q=0.9, */*;q=0.5"), ("Accept-Encoding", "gzip, deflate")]
+        if let etag = validators?.etag { headers.append(("If-None-Match", etag)) }
+        if let lastModified = validators?.lastModified { headers.append(("If-Modified-Since", lastModified)) }
+        return TransportRequest(url: url, headers: headers, timeout: timeout, maxBytes: maxBytes)
+    }
+}

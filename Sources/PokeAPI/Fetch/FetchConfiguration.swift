@@ -1,0 +1,80 @@
+import Foundation
+
+/// Everything a fetch needs to know; the CLI fills it from its options.
+public struct FetchConfiguration: Sendable {
+    /// PokeAPI's own base.
+    public static let defaultAPI = "https://pokeapi.co/api/v2/"
+    /// The User-Agent version; the CLI passes its own.
+    public static let defaultVersion = "0.1.0"
+
+    /// An http(s) URL ending in `/api/v2/`, or a folder in api-data layout.
+    public var api: String
+    public var cache: URL
+    /// Replaces `https://raw.githubusercontent.com/PokeAPI/sprites/master/` in sprite URLs.
+    public var spritesURL: String?
+    public var selection: FetchSelection
+    /// Revalidate every cached entry with conditional requests.
+    public var refresh: Bool
+    /// Never touch the network; a miss is an error listing what is missing.
+    public var offline: Bool
+    /// Requests in flight at once.
+    public var concurrency: Int
+    /// Per-request timeout, retries included separately.
+    public var timeout: Duration
+    /// Larger responses are refused.
+    public var maxResponseBytes: Int
+    public var retry: RetryPolicy
+    /// Sent with every request; PokeAPI asks clients to identify themselves.
+    public var userAgent: String
+
+    public init(
+        cache: URL,
+        api: String = FetchConfiguration.defaultAPI,
+        spritesURL: String? = nil,
+        selection: FetchSelection = .all,
+        refresh: Bool = false,
+        offline: Bool = false,
+        concurrency: Int = 8,
+        timeout: Duration = .seconds(30),
+        maxResponseBytes: Int = 16 * 1_048_576,
+        retry: RetryPolicy = RetryPolicy(),
+        version: String = FetchConfiguration.defaultVersion
+    ) {
+        self.cache = cache
+        self.api = api
+        self.spritesURL = spritesURL
+        self.selection = selection
+        self.refresh = refresh
+        self.offline = offline
+        self.concurrency = max(1, concurrency)
+        self.timeout = timeout
+        self.maxResponseBytes = maxResponseBytes
+        self.retry = retry
+        self.userAgent = "pokedex/\(version) (static Pokédex site generator)"
+    }
+}
+
+extension FetchConfiguration {
+    /// The endpoints `api` and `spritesURL` describe; a folder becomes `file://` URLs.
+    func endpoints() throws(PokeAPIFailure) -> Endpoints {
+        let sprites = try spritesURL.map(Self.base(forSprites:))
+        let lowered = api.lowercased()
+        if lowered.hasPrefix("http://") || lowered.hasPrefix("https://") || lowered.hasPrefix("file://") {
+            return Endpoints(apiBase: api, spritesBase: sprites ?? SpritePath.upstreamPrefix)
+        }
+        var folder = URL(fileURLWithPath: api, isDirectory: true).standardizedFileURL
+        if folder.path.hasSuffix("/api/v2") { folder = folder.deletingLastPathComponent().deletingLastPathComponent() }
+        guard FileManager.default.fileExists(atPath: folder.appendingPathComponent("api/v2").path) else { throw .badBase(api) }
+        let localSprites = FileManager.default.fileExists(atPath: folder.appendingPathComponent("sprites").path)
+        return Endpoints(
+            apiBase: folder.appendingPathComponent("api/v2/", isDirectory: true).absoluteString,
+            spritesBase: sprites ?? (localSprites ? folder.absoluteString : SpritePath.upstreamPrefix)
+        )
+    }
+
+    private static func base(forSprites text: String) throws(PokeAPIFailure) -> String {
+        let lowered = text.lowercased()
+        if lowered.hasPrefix("http://") || lowered.hasPrefix("https://") || lowered.hasPrefix("file://") { return text }
+        return URL(fileURLWithPath: text, isDirectory: true).standardizedFileURL.absoluteString
+    }
+}

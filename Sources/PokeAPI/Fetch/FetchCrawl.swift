@@ -1,0 +1,122 @@
+import Foundation
+
+/// The walk from the selection to everything it reaches, with bounded concurrency.
+///
+/// Runs on one task; only ``FetchSession/process(_:)`` runs in child tasks, so the
+/// bookkeeping here needs no locks.
+struct FetchCrawl {
+    let session: FetchSession
+    let configuration: FetchConfiguration
+    let started: ContinuousClock.Instant
+    let progress: @Sendable (FetchProgress) -> Void
+
+    private var queue: [WorkItem] = []
+    private var seen: Set<WorkItem> = []
+    /// Names links gave, for the lists written at the end.
+    private(set) var knownNames: [APIResourcePath: String] = [:]
+    /// Resources the cache holds after this run, by endpoint.
+    private(set) var presentEntries: [String: Set<APIResourcePath>] = [:]
+    private var misses: [String] = []
+    private var report = FetchReport()
+    private var done = 0
+
+    init(session: FetchSession, configuration: FetchConfiguration, started: ContinuousClock.Instant,
+         progress: @escaping @Sendable (FetchProgress) -> Void) {
+        self.session = session
+        self.configuration = configuration
+        self.started = started
+        self.progress = progress
+    }
+
+    mutating func run() async throws -> FetchReport {
+        for seed in try await seeds() { enqueue(seed) }
+        let session = session
+        try await withThrowingTaskGroup(of: ItemResult.self) { group in
+            var running = 0
+            while true {
+                while running < configuration.concurrency, !Task.isCancelled, let item = queue.popLast() {
+                    group.addTask { await session.process(item) }
+                    running += 1
+                }
+                guard let result = try await group.next() else { break }
+                running -= 1
+                record(result)
+            }
+        }
+        try Task.checkCancellation()
+        if !misses.isEmpty { throw PokeAPIFailure.offlineMisses(misses.sorted()) }
+        if !configuration.offline { try writeLists() }
+        report.failures.sort { $0.url < $1.url }
+        report.duration = ContinuousClock.now - started
+        return report
+    }
+}
+
+private extension FetchCrawl {
+    /// The lookups, and the species the selection names.
+    mutating func seeds() async throws -> [WorkItem] {
+        var seeds = Reach.lookupResources.map(WorkItem.list)
+        let selection = configuration.selection
+        if selection.isAll { seeds.append(.list("pokemon-species")) }
+        seeds += selection.generations.map { .resource(APIResourcePath(resource: "generation", id: $0)) }
+        if !selection.pokemon.isEmpty {
+            let (list, fetched, bytes) = try await session.upstreamList("pokemon-species")
+            if fetched { report.bytes += bytes }
+            seeds += try Self.species(for: selection.pokemon, in: list).map(WorkItem.resource)
+        }
+        return seeds
+    }
+
+    static func species(for selectors: [PokemonSelector], in list: APIResourceList) throws(PokeAPIFailure) -> [APIResourcePath] {
+        let entries = list.results.compactMap { entry in entry.path.map { (path: $0, name: entry.name ?? "") } }
+        var paths: [APIResourcePath] = []
+        for selector in selectors {
+            switch selector {
+            case let .range(range):
+                let matches = entries.filter { $0.path.id.map(range.contains) ?? false }.map(\.path)
+                guard !matches.isEmpty else {
+                    throw .badSelection(text: "\(range.lowerBound)-\(range.upperBound)", reason: "no species has these numbers at this source")
+                }
+                paths += matches
+            case let .name(name):
+                guard let match = entries.first(where: { $0.name == name }) else {
+                    throw .unknownPokemon(name: name, suggestions: NameSuggestions.closest(to: name, in: entries.map(\.name)))
+                }
+                paths.append(match.path)
+            }
+        }
+        return paths
+    }
+
+    mutating func enqueue(_ item: WorkItem) {
+        guard seen.insert(item).inserted else { return }
+        queue.append(item)
+    }
+
+    mutating func record(_ result: ItemResult) {
+        done += 1
+        report.bytes += result.bytes
+        switch result.outcome {
+        case .downloaded: report.downloaded += 1
+        case .notModified: report.notModified += 1
+        case .cached: report.alreadyCached += 1
+        case .missingSprite: report.missingSprites += 1
+        case let .failed(failure): report.failures.append(failure)
+        case let .offlineMiss(what): misses.append(what)
+        }
+        if case let .resource(path) = result.item, [.downloaded, .notModified, .cached].contains(result.outcome) {
+            presentEntries[path.resource, default: []].insert(path)
+        }
+        for (path, name) in result.reach.resources {
+            if let name { knownNames[path] = name }
+            enqueue(.resource(path))
+        }
+        for sprite in result.reach.sprites { enqueue(.sprite(sprite)) }
+        if case let .resource(path) = result.item, path.resource == "generation", let id = path.id,
+           configuration.selection.generations.contains(id) {
+            for species in result.reach.generationSpecies { enqueue(.resource(species)) }
+        }
+        progress(FetchProgress(done: done, total: seen.count, bytes: report.bytes, failed: report.failures.count,
+                               elapsed: ContinuousClock.now - started))
+    }
+}

@@ -1,0 +1,36 @@
+import Foundation
+
+extension FetchSession {
+    /// Every entry of a list endpoint, as upstream lists it; kept under `.pokedex/lists/`.
+    ///
+    /// Asks for everything at once (`?limit=100000`) and still follows `next`.
+    /// Offline, falls back to the api-data list file, as an api-data clone has it.
+    func upstreamList(_ resource: String) async throws(PokeAPIFailure) -> (list: APIResourceList, fetched: Bool, bytes: Int) {
+        let name = "lists/\(resource).json"
+        if !refresh || offline, let data = cache.readInternal(name),
+           let list = try? APIJSON.decode(APIResourceList.self, from: data, url: name) {
+            return (list, false, 0)
+        }
+        if offline {
+            guard let path = APIResourcePath(resource: resource), let data = cache.read(path),
+                  let list = try? APIJSON.decode(APIResourceList.self, from: data, url: path.link)
+            else { throw .offlineMisses(["/api/v2/\(resource)/"]) }
+            return (list, false, 0)
+        }
+        var results: [APIListEntry] = []
+        var next: String? = endpoints.listURL(for: resource)
+        var bytes = 0
+        var pages = 0
+        while let url = next, pages < 1000 {
+            guard case let .body(data, _, _) = try await client.get(url) else { throw .status(url: url, code: 404) }
+            let page = try APIJSON.decode(APIResourceList.self, from: data, url: url)
+            results += page.results
+            bytes += data.count
+            pages += 1
+            next = page.next.flatMap(endpoints.url(forNext:))
+        }
+        let list = APIResourceList(count: results.count, next: nil, previous: nil, results: results)
+        if let data = APIJSON.encode(list) { try cache.storeInternal(data, name: name) }
+        return (list, true, bytes)
+    }
+}

@@ -1,0 +1,111 @@
+import Foundation
+
+/// Fetches single work items into the cache; holds no mutable state, so items run concurrently.
+struct FetchSession: Sendable {
+    let client: APIClient
+    let cache: ResourceCache
+    let refresh: Bool
+    let offline: Bool
+
+    var endpoints: Endpoints { client.endpoints }
+
+    func process(_ item: WorkItem) async -> ItemResult {
+        switch item {
+        case let .resource(path): return await resource(path)
+        case let .sprite(path): return await sprite(path)
+        case let .list(resource): return await list(resource)
+        }
+    }
+}
+
+private extension FetchSession {
+    func resource(_ path: APIResourcePath) async -> ItemResult {
+        let url = endpoints.url(for: path)
+        var result = ItemResult(item: .resource(path), outcome: .cached)
+        let cached = cache.read(path)
+        if let cached, !refresh || offline, let reach = try? Reach.links(in: cached, at: path, url: url) {
+            result.reach = reach
+            return result
+        }
+        if offline {
+            result.outcome = .offlineMiss(path.link)
+            return result
+        }
+        do {
+            let validators = cached == nil ? nil : cache.metadata(for: path)?.validators
+            switch try await client.get(url, validators: validators) {
+            case let .body(data, etag, lastModified):
+                result.reach = try Reach.links(in: data, at: path, url: url)
+                try cache.store(data, at: path, metadata: metadata(url, etag, lastModified, status: 200))
+                result.outcome = .downloaded
+                result.bytes = data.count
+            case .notModified:
+                guard let cached else { throw PokeAPIFailure.status(url: url, code: 304) }
+                result.reach = try Reach.links(in: cached, at: path, url: url)
+                var record = cache.metadata(for: path) ?? metadata(url, nil, nil, status: 200)
+                record.fetchedAt = CacheMetadata.now()
+                try cache.touch(path, metadata: record)
+                result.outcome = .notModified
+            case .notFound:
+                throw PokeAPIFailure.status(url: url, code: 404)
+            }
+        } catch {
+            result.outcome = .failed(FetchFailure(url: url, reason: PokeAPIError(error).summary))
+        }
+        return result
+    }
+
+    func sprite(_ sprite: SpritePath) async -> ItemResult {
+        let url = endpoints.url(for: sprite)
+        var result = ItemResult(item: .sprite(sprite), outcome: .cached)
+        let state = cache.state(of: sprite)
+        if state != .absent, !refresh || offline {
+            result.outcome = state == .missing ? .missingSprite : .cached
+            return result
+        }
+        if offline {
+            result.outcome = .offlineMiss(sprite.relativePath)
+            return result
+        }
+        do {
+            let validators = state == .present ? cache.metadata(for: sprite)?.validators : nil
+            switch try await client.get(url, validators: validators) {
+            case let .body(data, etag, lastModified):
+                try cache.store(data, at: sprite, metadata: metadata(url, etag, lastModified, status: 200))
+                result.outcome = .downloaded
+                result.bytes = data.count
+            case .notModified:
+                result.outcome = .notModified
+            case .notFound:
+                try cache.recordMissing(sprite, metadata: metadata(url, nil, nil, status: 404))
+                result.outcome = .missingSprite
+            }
+        } catch {
+            result.outcome = .failed(FetchFailure(url: url, reason: PokeAPIError(error).summary))
+        }
+        return result
+    }
+
+    func list(_ resource: String) async -> ItemResult {
+        var result = ItemResult(item: .list(resource), outcome: .cached)
+        do {
+            let (list, fetched, bytes) = try await upstreamList(resource)
+            for entry in list.results {
+                if let path = entry.path { result.reach.resources[path] = .some(entry.name) }
+            }
+            result.outcome = fetched ? .downloaded : .cached
+            result.bytes = bytes
+        } catch {
+            if case let .offlineMisses(paths) = error {
+                result.outcome = .offlineMiss(paths.first ?? resource)
+            } else {
+                result.outcome = .failed(FetchFailure(url: endpoints.listURL(for: resource), reason: PokeAPIError(error).summary))
+            }
+        }
+        return result
+    }
+
+    func metadata(_ url: String, _ etag: String?, _ lastModified: String?, status: Int) -> CacheMetadata {
+        CacheMetadata(url: url, etag: etag, lastModified: lastModified, fetchedAt: CacheMetadata.now(), status: status)
+    }
+}

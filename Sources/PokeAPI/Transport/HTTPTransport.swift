@@ -1,0 +1,34 @@
+import Foundation
+
+/// Gets one URL; the seam where tests put loopback servers and faults.
+///
+/// A transport does no retries and follows no redirects: ``APIClient`` decides both.
+protocol HTTPTransport: Sendable {
+    /// Performs a GET; throws a ``TransportFailure`` when no complete response came.
+    func get(_ request: TransportRequest) async throws(TransportFailure) -> TransportResponse
+    /// Releases connections; called once when a fetch ends.
+    func shutdown() async
+}
+
+/// What a transport is asked for.
+struct TransportRequest: Sendable {
+    var url: String
+    var headers: [(name: String, value: String)]
+    var timeout: Duration
+    var maxBytes: Int
+}
+
+/// A complete response: status, headers (lowercased names) and the whole body.
+struct TransportResponse: Sendable {
+    var status: Int
+    var headers: [String: String]
+    var body: Data
+}
+
+/// Why a transport produced no complete response.
+enum TransportFailure: Error, Sendable, Equatable {
+    case connection(String)
+    case timeout
+    case tooLarge
+    case truncated
+}

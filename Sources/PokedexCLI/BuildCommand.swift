@@ -1,0 +1,123 @@
+import ArgumentParser
+import Foundation
+import PokeAPI
+import Pokedex
+import SiteGenerator
+
+/// `pokedex build`: the whole site into `_site/`, from the cache (or the bundled sample).
+struct BuildCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "build",
+        abstract: "Build the Pokédex website into a folder.",
+        discussion: "Settings come from pokedex.toml in the current folder when it exists; flags override it."
+    )
+
+    @Flag(help: "Build the bundled offline sample (about 30 Pokémon, no network).")
+    var sample = false
+    @Option(help: "PokeAPI base URL, or a local api-data folder to read instead of the cache.")
+    var api: String?
+    @Option(name: .customLong("sprites-url"), help: "Base URL sprites are fetched from.")
+    var spritesURL: String?
+    @Option(help: "The cache folder (default .pokedex-cache).")
+    var cache: String?
+    @Option(help: "Where the site goes (default _site).")
+    var output: String?
+    @Option(name: .customLong("base-url"), help: "The site's public address, for sitemap.xml (e.g. https://me.github.io/dex/).")
+    var baseURL: String?
+    @Option(help: "Language code for names, genera and flavor text (default en).")
+    var language: String?
+    @Option(help: ArgumentHelp("Only these generations, e.g. 1-3 or 1,4 (as pokedex fetch).", valueName: "LIST"))
+    var generations: String?
+    @Option(help: ArgumentHelp("Only these national-dex numbers and names, e.g. 1-151,pikachu (as pokedex fetch).", valueName: "LIST"))
+    var pokemon: String?
+    @Option(help: "A folder overriding templates by name and assets by path.")
+    var theme: String?
+    @Flag(help: "Never use the network; build from what the cache holds.")
+    var offline = false
+    @Flag(help: "Check the built site (HTML, links, images) and fail on any finding, keeping the old site.")
+    var strict = false
+    @Flag(help: "Print nothing but errors.")
+    var quiet = false
+    @Option(help: "The settings file (default pokedex.toml when present).")
+    var config: String?
+
+    func run() async throws {
+        let settings = try resolvedSettings()
+        let reporter = BuildReporter(quiet: settings.quiet)
+        let source = try await prepareSource(settings, reporter: reporter)
+        let builder = SiteBuilder(configuration: SiteConfiguration(
+            title: settings.title,
+            output: URL(fileURLWithPath: settings.output),
+            themeRoot: try SiteConfiguration.locateTheme(),
+            themeOverride: settings.theme.map { URL(fileURLWithPath: $0, isDirectory: true) },
+            spritesRoot: source.spritesRoot,
+            baseURL: settings.baseURL,
+            language: settings.language
+        ))
+        // Nothing changed since the site in the output was built: keep it as it is.
+        if let inputs = source.inputs, let summary = builder.unchangedSummary(inputs: inputs) {
+            reporter.finish(summary)
+            return
+        }
+        let catalog = try await loadCatalog(source, settings: settings, reporter: reporter)
+        let summary = try await builder.build(
+            catalog: catalog,
+            inputs: source.inputs,
+            check: settings.strict ? Self.strictCheck : nil,
+            progress: { reporter.progress($0) }
+        )
+        reporter.finish(summary)
+    }
+}
+
+extension BuildCommand {
+    /// Defaults, then the config file, then the flags given.
+    func resolvedSettings() throws -> BuildSettings {
+        var settings = BuildSettings()
+        let path = config ?? "pokedex.toml"
+        if FileManager.default.fileExists(atPath: path) {
+            let text = try String(contentsOfFile: path, encoding: .utf8)
+            do {
+                try settings.apply(try ConfigFile(text: text, path: path))
+            } catch {
+                throw ValidationError(error.description)
+            }
+        } else if config != nil {
+            throw ValidationError("cannot read the settings file \(path): it does not exist.")
+        }
+        if sample { settings.sample = true }
+        if let api { settings.api = api }
+        if let spritesURL { settings.spritesURL = spritesURL }
+        if let cache { settings.cache = cache }
+        if let output { settings.output = output }
+        if let baseURL {
+            guard BuildSettings.isWebAddress(baseURL) else {
+                throw ValidationError("--base-url must start with http:// or https:// (got \(baseURL)).")
+            }
+            settings.baseURL = baseURL
+        }
+        if let language {
+            guard BuildSettings.isLanguageCode(language) else {
+                throw ValidationError("--language must be a code like en, fr or zh-hans (got \(language)).")
+            }
+            settings.language = language
+        }
+        if generations != nil || pokemon != nil {
+            let selection: FetchSelection
+            do {
+                selection = try FetchSelection.parse(generations: generations, pokemon: pokemon)
+            } catch {
+                throw ValidationError(String(describing: error))
+            }
+            if generations != nil { settings.generations = selection.generations }
+            if let pokemon {
+                settings.pokemon = pokemon.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces).lowercased() }
+            }
+        }
+        if let theme { settings.theme = theme }
+        if offline { settings.offline = true }
+        if strict { settings.strict = true }
+        if quiet { settings.quiet = true }
+        return settings
+    }
+}

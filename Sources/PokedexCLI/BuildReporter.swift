@@ -1,0 +1,67 @@
+import Foundation
+import SiteGenerator
+
+/// Shows a build's progress: a live line on a terminal, plain lines in CI, nothing with --quiet.
+final class BuildReporter: Sendable {
+    let quiet: Bool
+    let live: Bool
+    private let state = StageMemory()
+
+    init(quiet: Bool) {
+        self.quiet = quiet
+        live = isatty(STDERR_FILENO) == 1 && ProcessInfo.processInfo.environment["CI"] == nil
+    }
+
+    func note(_ text: String) {
+        guard !quiet else { return }
+        write(text + "\n")
+    }
+
+    func progress(_ progress: BuildProgress) {
+        guard !quiet else { return }
+        state.withLock { last in
+            if live {
+                let counts = progress.total > 1 ? " \(progress.done)/\(progress.total)" : ""
+                write("\r\u{1B}[2K\(progress.stage.rawValue)\(counts)")
+            } else if last != progress.stage.rawValue {
+                write("\(progress.stage.rawValue)\(progress.total > 1 ? " (\(progress.total))" : "")\n")
+            }
+            last = progress.stage.rawValue
+        }
+    }
+
+    func finish(_ summary: BuildSummary) {
+        if live && !quiet { write("\r\u{1B}[2K") }
+        guard !quiet else { return }
+        let megabytes = String(format: "%.1f", Double(summary.bytes) / 1_048_576)
+        let time = String(format: "%.2f", summary.seconds)
+        var lines = [
+            "Built \(summary.pages) pages (\(summary.pagesRendered) rendered, \(summary.pages - summary.pagesRendered) unchanged), "
+                + "\(summary.sprites) sprites, \(megabytes) MB in \(time) s",
+            "Site: \(summary.output)/index.html",
+        ]
+        if summary.spritesMissing > 0 {
+            lines.append("\(summary.spritesMissing) sprites are missing from the cache; the Poké Ball placeholder stands in.")
+        }
+        if !summary.wroteSitemap {
+            lines.append("No sitemap.xml: it needs absolute addresses; pass --base-url https://… to write one.")
+        }
+        print(lines.joined(separator: "\n"))
+    }
+
+    private func write(_ text: String) {
+        FileHandle.standardError.write(Data(text.utf8))
+    }
+}
+
+/// A lock around the last stage shown.
+private final class StageMemory: @unchecked Sendable {
+    private let lock = NSLock()
+    private var last = ""
+
+    func withLock(_ body: (inout String) -> Void) {
+        lock.lock()
+        defer { lock.unlock() }
+        body(&last)
+    }
+}

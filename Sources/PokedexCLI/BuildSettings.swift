@@ -1,0 +1,91 @@
+import Foundation
+
+/// The settings of `pokedex build`: defaults, then `pokedex.toml`, then flags.
+struct BuildSettings: Sendable, Equatable {
+    var title = "Pokédex"
+    var sample = false
+    var api: String?
+    var spritesURL: String?
+    var cache = ".pokedex-cache"
+    var output = "_site"
+    var baseURL: String?
+    var language = "en"
+    var generations: [Int] = []
+    var pokemon: [String] = []
+    var theme: String?
+    var offline = false
+    var strict = false
+    var quiet = false
+
+    /// The keys `pokedex.toml` accepts, as the flags spell them.
+    static let keys = [
+        "title", "sample", "api", "sprites-url", "cache", "output", "base-url", "language",
+        "generations", "pokemon", "theme", "offline", "strict", "quiet",
+    ]
+
+    /// Lays a config file's settings over these, checking every key and value.
+    mutating func apply(_ file: ConfigFile) throws(ConfigError) {
+        for entry in file.entries {
+            func fail(_ message: String) -> ConfigError {
+                ConfigError(path: file.path, line: entry.line, column: entry.column, message: message)
+            }
+            func text() throws(ConfigError) -> String {
+                guard case .string(let value) = entry.value, !value.isEmpty else {
+                    throw fail("\(entry.key) must be a non-empty \"string\"")
+                }
+                return value
+            }
+            func flag() throws(ConfigError) -> Bool {
+                guard case .boolean(let value) = entry.value else { throw fail("\(entry.key) must be true or false") }
+                return value
+            }
+            switch entry.key {
+            case "title": title = try text()
+            case "sample": sample = try flag()
+            case "api": api = try text()
+            case "sprites-url": spritesURL = try text()
+            case "cache": cache = try text()
+            case "output": output = try text()
+            case "base-url":
+                let value = try text()
+                guard Self.isWebAddress(value) else { throw fail("base-url must start with http:// or https:// (got \(value))") }
+                baseURL = value
+            case "language":
+                let value = try text()
+                guard Self.isLanguageCode(value) else { throw fail("language must be a code like \"en\", \"fr\" or \"zh-hans\" (got \(value))") }
+                language = value
+            case "generations":
+                guard case .array(let items) = entry.value else { throw fail("generations must be a list like [1, 2]") }
+                generations = []
+                for item in items {
+                    guard case .integer(let number) = item, (1...9).contains(number) else {
+                        throw fail("generations holds numbers from 1 to 9")
+                    }
+                    generations.append(number)
+                }
+            case "pokemon":
+                guard case .array(let items) = entry.value else { throw fail("pokemon must be a list like [\"pikachu\", \"eevee\"]") }
+                pokemon = []
+                for item in items {
+                    guard case .string(let name) = item, !name.isEmpty else { throw fail("pokemon holds names as \"strings\"") }
+                    pokemon.append(name.lowercased())
+                }
+            case "theme": theme = try text()
+            case "offline": offline = try flag()
+            case "strict": strict = try flag()
+            case "quiet": quiet = try flag()
+            default:
+                throw fail("unknown setting \(entry.key); known settings: \(Self.keys.joined(separator: ", "))")
+            }
+        }
+    }
+
+    static func isWebAddress(_ text: String) -> Bool {
+        guard let url = URL(string: text), let scheme = url.scheme?.lowercased(), url.host != nil else { return false }
+        return scheme == "http" || scheme == "https"
+    }
+
+    static func isLanguageCode(_ text: String) -> Bool {
+        !text.isEmpty && text.count <= 12 && text.allSatisfy { ($0.isASCII && $0.isLetter) || $0 == "-" }
+    }
+}

@@ -1,0 +1,40 @@
+import Foundation
+import PokeAPI
+
+/// The lines `pokedex fetch` prints when it ends.
+enum FetchSummary {
+    static func text(for report: FetchReport, cache: String, quiet: Bool) -> String {
+        let seconds = String(format: "%.1f", Double(report.duration.components.seconds) + Double(report.duration.components.attoseconds) / 1e18)
+        if report.isNoOp {
+            return "Nothing to fetch: the cache in \(cache) already holds all \(report.total) entries (\(seconds) s)."
+        }
+        var text = "Fetched \(report.downloaded) of \(report.total) entries (\(FetchByteFormat.string(report.bytes))) into \(cache) in \(seconds) s"
+        var details: [String] = []
+        if report.alreadyCached > 0 { details.append("\(report.alreadyCached) already cached") }
+        if report.notModified > 0 { details.append("\(report.notModified) unchanged (304)") }
+        if report.missingSprites > 0 { details.append("\(report.missingSprites) sprites missing upstream") }
+        if !report.failures.isEmpty { details.append("\(report.failures.count) failed") }
+        if !details.isEmpty { text += ": " + details.joined(separator: ", ") }
+        return text + "."
+    }
+
+    static func printFailures(_ failures: [FetchFailure]) {
+        var text = "\(failures.count) URL(s) failed after retries; everything else was kept. Run the same command again to resume:\n"
+        for failure in failures { text += "  \(failure.url): \(failure.reason)\n" }
+        FileHandle.standardError.write(Data(text.utf8))
+    }
+}
+
+/// Byte counts for people: `1.2 MB`.
+enum FetchByteFormat {
+    static func string(_ bytes: Int) -> String {
+        let units = ["B", "KB", "MB", "GB"]
+        var value = Double(bytes)
+        var unit = 0
+        while value >= 1024, unit < units.count - 1 {
+            value /= 1024
+            unit += 1
+        }
+        return unit == 0 ? "\(bytes) B" : String(format: "%.1f %@", value, units[unit])
+    }
+}

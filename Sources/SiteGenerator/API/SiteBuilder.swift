@@ -1,0 +1,260 @@
+import Foundation
+import Pokedex
+import TemplateEngine
+
+/// Builds a Pokédex site from a catalog: pages, assets, sprites and indexes, swapped in at the end.
+public struct SiteBuilder: Sendable {
+    public let configuration: SiteConfiguration
+
+    public init(configuration: SiteConfiguration) {
+        self.configuration = configuration
+    }
+
+    /// Builds the site into the configured output folder.
+    ///
+    /// Pages whose inputs match the previous build's are reused, not rendered. On any
+    /// failure (or a finding of `check`) the previous site is left as it was.
+    ///
+    /// `inputs` fingerprints what the catalog was made from (the cache's contents, the
+    /// selection); with it, a later `unchangedSummary(inputs:collection:)` can skip the build.
+    public func build(
+        catalog: Catalog,
+        collection: SiteCollection = .empty,
+        inputs: String? = nil,
+        check: SiteCheck? = nil,
+        progress: @escaping @Sendable (BuildProgress) -> Void = { _ in }
+    ) async throws(SiteError) -> BuildSummary {
+        let clock = ContinuousClock()
+        let start = clock.now
+        progress(BuildProgress(stage: .preparing, done: 0, total: 1))
+        let theme = try Theme(configuration: configuration)
+        let sprites = availableSprites(in: catalog)
+        let index = CatalogIndex(catalog: catalog, availableSprites: sprites)
+        let pages = SitePages(index: index, collection: collection, strings: theme.strings, title: configuration.title, pageSize: configuration.pageSize)
+        let staging = try StagingFolder.prepare(output: configuration.output)
+        do throws(SiteError) {
+            var (manifest, rendered, pageBytes) = try await renderPages(pages, theme: theme, staging: staging, progress: progress)
+            progress(BuildProgress(stage: .copyingAssets, done: 0, total: 1))
+            let assetBytes = try copyAssets(theme: theme, staging: staging)
+            progress(BuildProgress(stage: .copyingSprites, done: 0, total: sprites.count))
+            let spriteBytes = try copySprites(sprites, staging: staging)
+            progress(BuildProgress(stage: .writingIndexes, done: 0, total: 1))
+            manifest.inputs = inputs.map { siteKey(inputs: $0, theme: theme.fingerprint, collection: collection) }
+            manifest.sprites = sprites.count
+            manifest.spritesMissing = Self.referencedSprites(catalog).count - sprites.count
+            manifest.wroteSitemap = configuration.baseURL.map { !$0.isEmpty } ?? false
+            manifest.bytes = pageBytes + assetBytes + spriteBytes
+            manifest.bytes += try writeIndexes(index: index, manifest: manifest, staging: staging)
+            if let check {
+                progress(BuildProgress(stage: .finishing, done: 0, total: 1))
+                let findings: [String]
+                do {
+                    findings = try await check.run(staging.staging)
+                } catch {
+                    findings = [String(describing: error)]
+                }
+                if !findings.isEmpty { throw SiteError(.checkFailed(findings: findings)) }
+            }
+            try staging.swap()
+            progress(BuildProgress(stage: .finishing, done: 1, total: 1))
+            return summary(of: manifest, rendered: rendered, since: start)
+        } catch {
+            staging.discard()
+            throw error
+        }
+    }
+}
+
+extension SiteBuilder {
+    /// The summary of the site already in the output when it was built from these very inputs
+    /// (same `inputs`, theme, settings and collection); nil when anything differs.
+    ///
+    /// A caller checks this before loading the catalog, so an unchanged rebuild costs
+    /// only hashing the inputs.
+    public func unchangedSummary(inputs: String, collection: SiteCollection = .empty) -> BuildSummary? {
+        let start = ContinuousClock().now
+        let output = configuration.output.standardizedFileURL
+        let manifest = BuildManifest.read(from: output)
+        guard let recorded = manifest.inputs, !manifest.pages.isEmpty else { return nil }
+        let theme = Theme.fingerprint(of: Theme.templateFolders(configuration))
+        guard recorded == siteKey(inputs: inputs, theme: theme, collection: collection) else { return nil }
+        let manager = FileManager.default
+        guard manifest.pages.keys.allSatisfy({ manager.fileExists(atPath: output.appendingPathComponent($0).path) }) else { return nil }
+        return summary(of: manifest, rendered: 0, since: start)
+    }
+
+    /// One key for everything a site depends on besides the catalog itself.
+    func siteKey(inputs: String, theme: String, collection: SiteCollection) -> String {
+        var hash = Fingerprint()
+        hash.add("site-1")
+        hash.add(inputs)
+        hash.add(theme)
+        hash.add(Theme.fingerprint(of: configuration.themeOverride.map { [$0.appendingPathComponent("Public")] } ?? []))
+        hash.add(Theme.fingerprint(of: [configuration.themeRoot.appendingPathComponent("Public")]))
+        for field in [configuration.title, configuration.baseURL ?? "", configuration.language, configuration.spritesRoot?.path ?? ""] {
+            hash.add(field)
+        }
+        hash.add(configuration.pageSize)
+        for caught in collection.caught {
+            hash.add(caught.pokemon)
+            hash.add(caught.nickname ?? "")
+            hash.add(caught.level ?? -1)
+        }
+        hash.add(collection.favorites.joined(separator: ","))
+        return hash.hex
+    }
+
+    func summary(of manifest: BuildManifest, rendered: Int, since start: ContinuousClock.Instant) -> BuildSummary {
+        let elapsed = ContinuousClock().now - start
+        return BuildSummary(
+            pages: manifest.pages.count, pagesRendered: rendered,
+            sprites: manifest.sprites, spritesMissing: manifest.spritesMissing, bytes: manifest.bytes,
+            seconds: Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18,
+            wroteSitemap: manifest.wroteSitemap, output: configuration.output.standardizedFileURL.path
+        )
+    }
+}
+
+private extension SiteBuilder {
+    /// Renders (or reuses) every page with a bounded number in flight.
+    func renderPages(
+        _ pages: SitePages, theme: Theme, staging: StagingFolder,
+        progress: @escaping @Sendable (BuildProgress) -> Void
+    ) async throws(SiteError) -> (manifest: BuildManifest, rendered: Int, bytes: Int) {
+        let previous = BuildManifest.read(from: staging.previous)
+        let kinds = pages.kinds
+        let specsFolders = ["index.html", "pokedex/x", "types/x", "pokemon/x"]
+        try staging.makeFolders(for: specsFolders)
+        let batches = stride(from: 0, to: kinds.count, by: 24).map { Array(kinds[$0..<min(kinds.count, $0 + 24)]) }
+        var manifest = BuildManifest()
+        var rendered = 0
+        var bytes = 0
+        var done = 0
+        do {
+            try await withThrowingTaskGroup(of: [(String, String, Bool, Int)].self) { group in
+                var next = 0
+                func submit() {
+                    guard next < batches.count else { return }
+                    let batch = batches[next]
+                    next += 1
+                    group.addTask {
+                        try batch.compactMap { kind throws(SiteError) -> (String, String, Bool, Int)? in
+                            guard let spec = pages.spec(kind) else { return nil }
+                            var hash = Fingerprint()
+                            hash.add(theme.fingerprint)
+                            hash.add(spec.template)
+                            // The strings table is part of the theme's fingerprint already.
+                            if case .dictionary(let fields) = spec.context {
+                                for key in fields.keys.sorted() where key != "t" {
+                                    hash.add(key)
+                                    if let value = fields[key] { hash.add(value) }
+                                }
+                            } else {
+                                hash.add(spec.context)
+                            }
+                            let fingerprint = hash.hex
+                            if previous.pages[spec.path] == fingerprint, let size = staging.reuse(spec.path) {
+                                return (spec.path, fingerprint, false, size)
+                            }
+                            let data = Data(try theme.render(spec).utf8)
+                            try staging.write(data, to: spec.path)
+                            return (spec.path, fingerprint, true, data.count)
+                        }
+                    }
+                }
+                for _ in 0..<(configuration.concurrency * 2) { submit() }
+                for try await results in group {
+                    for (path, fingerprint, wasRendered, size) in results {
+                        manifest.pages[path] = fingerprint
+                        bytes += size
+                        if wasRendered { rendered += 1 }
+                    }
+                    done += results.count
+                    progress(BuildProgress(stage: .rendering, done: done, total: kinds.count))
+                    submit()
+                }
+            }
+        } catch let error as SiteError {
+            throw error
+        } catch {
+            throw SiteError(.unwritable(path: staging.staging.path, underlying: String(describing: error)))
+        }
+        return (manifest, rendered, bytes)
+    }
+
+    /// Copies the theme's assets; returns their size in bytes.
+    func copyAssets(theme: Theme, staging: StagingFolder) throws(SiteError) -> Int {
+        var chosen: [String: URL] = [:]
+        for folder in theme.assetFolders {
+            for file in Theme.files(under: folder) { chosen[file.relative] = file.url }
+        }
+        var bytes = 0
+        let paths = chosen.keys.sorted().map { "assets/\($0)" }
+        try staging.makeFolders(for: paths)
+        for (relative, url) in chosen.sorted(by: { $0.key < $1.key }) {
+            guard let data = try? Data(contentsOf: url) else {
+                throw SiteError(.unreadable(path: url.path, underlying: "unreadable asset"))
+            }
+            try staging.write(data, to: "assets/\(relative)")
+            bytes += data.count
+        }
+        return bytes
+    }
+
+    /// Links or copies each sprite once; returns their size in bytes.
+    func copySprites(_ sprites: Set<String>, staging: StagingFolder) throws(SiteError) -> Int {
+        guard let root = configuration.spritesRoot else { return 0 }
+        let sorted = sprites.sorted()
+        try staging.makeFolders(for: sorted)
+        var bytes = 0
+        for path in sorted {
+            guard let size = staging.place(root.appendingPathComponent(path), at: path) else {
+                throw SiteError(.unwritable(path: staging.staging.appendingPathComponent(path).path, underlying: "could not copy the sprite"))
+            }
+            bytes += size
+        }
+        return bytes
+    }
+
+    /// Writes the search index, pokedex.json, the sitemap (with a base URL) and the manifest; returns their size.
+    func writeIndexes(index: CatalogIndex, manifest: BuildManifest, staging: StagingFolder) throws(SiteError) -> Int {
+        let indexes = SiteIndexes(index: index)
+        var files: [(String, Data)] = []
+        do {
+            files.append(("search-index.js", try indexes.searchScript()))
+            files.append(("pokedex.json", try indexes.pokedexJSON()))
+            if let baseURL = configuration.baseURL, !baseURL.isEmpty {
+                files.append(("sitemap.xml", SiteIndexes.sitemap(baseURL: baseURL, pages: Array(manifest.pages.keys))))
+            }
+            var recorded = manifest
+            recorded.bytes += files.reduce(0) { $0 + $1.1.count }
+            files.append((StagingFolder.manifestName, try recorded.encoded()))
+        } catch {
+            throw SiteError(.unwritable(path: staging.staging.path, underlying: String(describing: error)))
+        }
+        for (path, data) in files { try staging.write(data, to: path) }
+        return files.dropLast().reduce(0) { $0 + $1.1.count }
+    }
+
+    /// The sprite paths the catalog names that the sprites root holds.
+    func availableSprites(in catalog: Catalog) -> Set<String> {
+        guard let root = configuration.spritesRoot else { return [] }
+        return Self.referencedSprites(catalog).filter {
+            FileManager.default.fileExists(atPath: root.appendingPathComponent($0).path)
+        }
+    }
+
+    static func referencedSprites(_ catalog: Catalog) -> Set<String> {
+        var paths = Set<String>()
+        for pokemon in catalog.pokemon.values {
+            for (_, path) in pokemon.sprites.byKey where Self.isSafe(path) { paths.insert(path) }
+        }
+        return paths
+    }
+
+    /// A sprite path stays inside the site: relative, no "..".
+    static func isSafe(_ path: String) -> Bool {
+        !path.hasPrefix("/") && !path.split(separator: "/").contains("..") && !path.isEmpty
+    }
+
+}

@@ -1,0 +1,62 @@
+import Foundation
+
+/// Everything a build needs besides the catalog: where things are, and the site's settings.
+public struct SiteConfiguration: Sendable {
+    /// The site's title, shown in every page's header.
+    public var title: String
+    /// The folder the site ends up in.
+    public var output: URL
+    /// The folder holding the default theme's `Templates/` and `Public/`.
+    public var themeRoot: URL
+    /// An optional folder overriding templates by name (`Templates/` or the folder itself) and assets by path (`Public/`).
+    public var themeOverride: URL?
+    /// The folder sprite paths are relative to (the cache or mirror root); nil for none.
+    public var spritesRoot: URL?
+    /// The site's absolute address for sitemap.xml (e.g. `https://me.github.io/dex/`).
+    public var baseURL: String?
+    /// Interface language code; the strings table falls back to English.
+    public var language: String
+    /// Pokémon per page of the full list.
+    public var pageSize: Int
+    /// How many pages render at once.
+    public var concurrency: Int
+
+    public init(
+        title: String = "Pokédex", output: URL, themeRoot: URL, themeOverride: URL? = nil,
+        spritesRoot: URL? = nil, baseURL: String? = nil, language: String = "en",
+        pageSize: Int = 60, concurrency: Int = ProcessInfo.processInfo.activeProcessorCount
+    ) {
+        self.title = title
+        self.output = output
+        self.themeRoot = themeRoot
+        self.themeOverride = themeOverride
+        self.spritesRoot = spritesRoot
+        self.baseURL = baseURL
+        self.language = language
+        self.pageSize = max(1, pageSize)
+        self.concurrency = max(1, concurrency)
+    }
+
+    /// The folder holding `Templates/` and `Public/`: the current directory, else next to the executable or above it.
+    public static func locateTheme(
+        currentDirectory: URL = URL(fileURLWithPath: FileManager.default.currentDirectoryPath),
+        executable: URL = URL(fileURLWithPath: CommandLine.arguments.first ?? ".")
+    ) throws(SiteError) -> URL {
+        var candidates = [currentDirectory]
+        var folder = executable.resolvingSymlinksInPath().deletingLastPathComponent()
+        while folder.pathComponents.count > 1 {
+            candidates.append(folder)
+            folder.deleteLastPathComponent()
+        }
+        for candidate in candidates where isTheme(candidate) {
+            return candidate
+        }
+        throw SiteError(.themeNotFound(searched: [currentDirectory.path, executable.deletingLastPathComponent().path + " and above"]))
+    }
+
+    private static func isTheme(_ folder: URL) -> Bool {
+        let manager = FileManager.default
+        return manager.fileExists(atPath: folder.appendingPathComponent("Templates/layout.mustache").path)
+            && manager.fileExists(atPath: folder.appendingPathComponent("Public").path)
+    }
+}

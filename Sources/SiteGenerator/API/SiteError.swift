@@ -1,0 +1,39 @@
+/// Why a site build failed: what went wrong, where, and what to do.
+public struct SiteError: Error, Sendable, CustomStringConvertible {
+    public let description: String
+
+    init(_ failure: SiteFailure) {
+        description = failure.message
+    }
+}
+
+/// The failures a build can meet, with their context; the wording lives here.
+enum SiteFailure: Error {
+    case themeNotFound(searched: [String])
+    case template(name: String, underlying: String)
+    case unreadable(path: String, underlying: String)
+    case unwritable(path: String, underlying: String)
+    case notASite(path: String)
+    case badStrings(path: String, underlying: String)
+    case checkFailed(findings: [String])
+
+    var message: String {
+        switch self {
+        case .themeNotFound(let searched):
+            return "cannot find the site templates: looked for Templates/ and Public/ in \(searched.joined(separator: ", ")). Run from the project folder or pass --theme DIR."
+        case .template(let name, let underlying):
+            return "template \(name) failed: \(underlying). Fix the template (or your --theme override of it) and build again."
+        case .unreadable(let path, let underlying):
+            return "cannot read \(path): \(underlying)."
+        case .unwritable(let path, let underlying):
+            return "cannot write \(path): \(underlying). Check the folder's permissions and free space."
+        case .notASite(let path):
+            return "\(path) exists and is not a site this tool built (no .pokedex-manifest.json); refusing to replace it. Choose another --output or remove the folder."
+        case .badStrings(let path, let underlying):
+            return "the strings table \(path) is not valid: \(underlying). It must be a JSON object of string keys and values."
+        case .checkFailed(let findings):
+            let shown = findings.prefix(20).joined(separator: "\n  ")
+            return "the site check found \(findings.count) problem(s); the previous site was kept:\n  \(shown)"
+        }
+    }
+}

@@ -1,0 +1,30 @@
+import Foundation
+
+/// Each page's input fingerprint from the last build, so unchanged pages are reused.
+struct BuildManifest: Sendable, Codable, Equatable {
+    var version = 1
+    var pages: [String: String] = [:]
+    /// The fingerprint of everything the site was built from, when the caller gave one.
+    var inputs: String?
+    var sprites = 0
+    var spritesMissing = 0
+    var bytes = 0
+    var wroteSitemap = false
+
+    /// The manifest of a previous site, or an empty one.
+    static func read(from site: URL?) -> BuildManifest {
+        guard let site,
+              let data = try? Data(contentsOf: site.appendingPathComponent(StagingFolder.manifestName)),
+              let manifest = try? JSONDecoder().decode(BuildManifest.self, from: data),
+              manifest.version == 1
+        else { return BuildManifest() }
+        return manifest
+    }
+
+    /// The manifest as sorted, stable JSON.
+    func encoded() throws -> Data {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .prettyPrinted, .withoutEscapingSlashes]
+        return try encoder.encode(self)
+    }
+}

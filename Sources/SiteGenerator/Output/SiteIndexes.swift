@@ -1,0 +1,78 @@
+import Foundation
+
+/// The machine-readable files beside the pages: the search index, pokedex.json and sitemap.xml.
+struct SiteIndexes: Sendable {
+    /// One pokemon as the indexes list it.
+    struct Entry: Sendable, Codable, Equatable {
+        var id: Int
+        var number: Int
+        var slug: String
+        var name: String
+        var types: [String]
+        var page: String
+        var sprite: String
+        /// Whether it is its species' default variety (the list shows only those).
+        var isDefault: Bool
+    }
+
+    var entries: [Entry]
+    var typeNames: [String: String]
+
+    init(index: CatalogIndex) {
+        let defaultSlugs = Set(index.defaults.map(\.slug))
+        entries = index.allPages.map { pokemon in
+            Entry(
+                id: pokemon.id, number: pokemon.speciesID, slug: pokemon.slug, name: pokemon.name,
+                types: pokemon.types, page: CatalogIndex.page(of: pokemon.slug),
+                sprite: index.sprite(pokemon.sprites.frontDefault).path,
+                isDefault: defaultSlugs.contains(pokemon.slug)
+            )
+        }
+        typeNames = Dictionary(index.catalog.types.map { ($0.slug, $0.name) }, uniquingKeysWith: { first, _ in first })
+    }
+
+    /// `search-index.js`: assigns globals so pages read it from `file://` without `fetch()`.
+    func searchScript() throws -> Data {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        let rows = entries.map { entry in
+            SearchRow(i: entry.number, s: entry.slug, n: entry.name, t: entry.types, p: entry.page, g: entry.sprite, d: entry.isDefault ? 1 : 0)
+        }
+        let list = String(decoding: try encoder.encode(rows), as: UTF8.self)
+        let types = String(decoding: try encoder.encode(typeNames), as: UTF8.self)
+        // "</" cannot end a script early here, but escape it anyway for any name that holds it.
+        let script = "window.POKEDEX_TYPES=\(types);\nwindow.POKEDEX_INDEX=\(list);\n"
+            .replacingOccurrences(of: "</", with: "<\\/")
+        return Data(script.utf8)
+    }
+
+    /// `pokedex.json`: id, slug, name, types, page and sprite of every pokemon.
+    func pokedexJSON() throws -> Data {
+        struct Row: Codable { var id: Int; var slug: String; var name: String; var types: [String]; var page: String; var sprite: String }
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .prettyPrinted, .withoutEscapingSlashes]
+        let rows = entries.map { Row(id: $0.id, slug: $0.slug, name: $0.name, types: $0.types, page: $0.page, sprite: $0.sprite) }
+        return try encoder.encode(["pokemon": rows])
+    }
+
+    /// `sitemap.xml` with absolute addresses under `baseURL`.
+    static func sitemap(baseURL: String, pages: [String]) -> Data {
+        let base = baseURL.hasSuffix("/") ? baseURL : baseURL + "/"
+        var xml = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<urlset xmlns=\"http://www.sitemaps.org/schemas/sitemap/0.9\">\n"
+        for page in pages.sorted() where page != "404.html" {
+            let location = page == "index.html" ? base : base + page
+            xml += "  <url><loc>\(escapeXML(location))</loc></url>\n"
+        }
+        xml += "</urlset>\n"
+        return Data(xml.utf8)
+    }
+
+    private struct SearchRow: Codable {
+        var i: Int, s: String, n: String, t: [String], p: String, g: String, d: Int
+    }
+
+    private static func escapeXML(_ text: String) -> String {
+        text.replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(of: "<", with: "&lt;")
+            .replacingOccurrences(of: ">", with: "&gt;").replacingOccurrences(of: "\"", with: "&quot;")
+    }
+}

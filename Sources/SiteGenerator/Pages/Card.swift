@@ -1,0 +1,100 @@
+import Pokedex
+import TemplateEngine
+
+/// A Pokémon as a card: sprite, number, name, type badges and captured mark.
+struct Card: Sendable, Hashable {
+    var slug: String
+    var number: String
+    var name: String
+    var form: String?
+    /// Relative to the site root; nil when the Pokémon has no page in this site.
+    var page: String?
+    var sprite: SpriteRef
+    var types: [TypeBadge]
+    var captured: Bool
+}
+
+/// A type's badge: slug for its color, display name for its label, and its page.
+struct TypeBadge: Sendable, Hashable {
+    var slug: String
+    var name: String
+}
+
+/// An image path relative to the site root, and whether it is the placeholder.
+struct SpriteRef: Sendable, Hashable {
+    static let placeholderPath = "assets/pokeball.svg"
+    var path: String
+    var isPlaceholder: Bool
+}
+
+extension Card: TemplateValueConvertible {
+    var templateValue: TemplateValue {
+        .dictionary([
+            "slug": .string(slug),
+            "number": .string(number),
+            "name": .string(name),
+            "form": form.map(TemplateValue.string) ?? .null,
+            "page": page.map(TemplateValue.string) ?? .null,
+            "sprite": sprite.templateValue,
+            "types": .array(types.map(\.templateValue)),
+            "typeList": .string(types.map(\.slug).joined(separator: " ")),
+            "captured": .bool(captured),
+        ])
+    }
+}
+
+extension TypeBadge: TemplateValueConvertible {
+    var templateValue: TemplateValue {
+        .dictionary(["slug": .string(slug), "name": .string(name), "page": .string("types/\(slug).html")])
+    }
+}
+
+extension SpriteRef: TemplateValueConvertible {
+    var templateValue: TemplateValue {
+        .dictionary(["path": .string(path), "placeholder": .bool(isPlaceholder)])
+    }
+}
+
+extension CatalogIndex {
+    /// "#025": three digits at least, four for the later generations.
+    static func number(_ id: Int) -> String {
+        let digits = String(id)
+        return "#" + String(repeating: "0", count: max(0, 3 - digits.count)) + digits
+    }
+
+    /// A file-name-safe form of a slug (PokeAPI slugs already are; anything else becomes "-").
+    static func fileName(_ slug: String) -> String {
+        String(slug.lowercased().map { ($0.isASCII && ($0.isLetter || $0.isNumber)) || $0 == "-" ? $0 : "-" })
+    }
+
+    /// The page of a pokemon, relative to the site root.
+    static func page(of slug: String) -> String {
+        "pokemon/\(fileName(slug)).html"
+    }
+
+    /// The sprite to show for a path, or the placeholder when the sprites root lacks it.
+    func sprite(_ path: String?) -> SpriteRef {
+        guard let path, availableSprites.contains(path) else {
+            return SpriteRef(path: SpriteRef.placeholderPath, isPlaceholder: true)
+        }
+        return SpriteRef(path: path, isPlaceholder: false)
+    }
+
+    /// The card of a pokemon.
+    func card(_ pokemon: Pokemon, captured: Set<String>) -> Card {
+        Card(
+            slug: pokemon.slug,
+            number: Self.number(pokemon.speciesID),
+            name: pokemon.name,
+            form: pokemon.isDefault ? nil : pokemon.formName,
+            page: Self.page(of: pokemon.slug),
+            sprite: sprite(pokemon.sprites.frontDefault),
+            types: pokemon.types.map(badge),
+            captured: captured.contains(pokemon.slug)
+        )
+    }
+
+    func badge(_ slug: String) -> TypeBadge {
+        TypeBadge(slug: slug, name: typeName(slug))
+    }
+}

@@ -1,1 +1,0 @@
-// SiteGenerator stage; see docs/ARCHITECTURE.md.

@@ -1,0 +1,157 @@
+import Foundation
+import Testing
+import TestSupport
+@testable import PokeAPI
+
+/// One test per injected fault, against a real loopback server and the real transport.
+@Suite("The client survives server faults")
+struct APIClientFaultTests {
+    /// Records the waits the retry policy asked for, instead of sleeping.
+    final class Sleeps: @unchecked Sendable {
+        private let lock = NSLock()
+        private var recorded: [Duration] = []
+        func add(_ duration: Duration) { lock.withLock { recorded.append(duration) } }
+        var all: [Duration] { lock.withLock { recorded } }
+    }
+
+    func client(_ server: LoopbackServer, timeout: Duration = .seconds(5), attempts: Int = 3, sleeps: Sleeps = Sleeps()) -> APIClient {
+        var retry = RetryPolicy(maxAttempts: attempts, baseDelay: .milliseconds(100), maxDelay: .seconds(1))
+        retry.sleep = { sleeps.add($0) }
+        retry.random = { 1 }
+        return APIClient(
+            transport: AsyncHTTPTransport(concurrency: 2, connectTimeout: .seconds(2)),
+            endpoints: Endpoints(apiBase: server.baseURL + "api/v2/", spritesBase: server.baseURL),
+            retry: retry, timeout: timeout, maxBytes: 1_048_576, userAgent: "pokedex/test (static Pokédex site generator)"
+        )
+    }
+
+    func url(_ server: LoopbackServer) -> String { server.baseURL + "api/v2/stat/1/" }
+
+    @Test("a 500 is retried and the following 200 is used")
+    func serverErrorThenSuccess() async throws {
+        let flaky = try await LoopbackServer.start { [counter = Counter()] _ in
+            counter.next() == 1 ? .status(500) : .json(#"{"id":1}"#)
+        }
+        let client = client(flaky)
+        let outcome = try await client.get(url(flaky))
+        guard case let .body(data, _, _) = outcome else { Issue.record("expected a body, got \(outcome)"); return }
+        #expect(String(decoding: data, as: UTF8.self) == #"{"id":1}"#)
+        #expect(flaky.requests.count == 2)
+        #expect(flaky.requests.first?.headers["user-agent"]?.hasPrefix("pokedex/") == true)
+        await client.transport.shutdown()
+        await flaky.stop()
+    }
+
+    @Test("a 429 waits at least as long as Retry-After says")
+    func tooManyRequestsHonoursRetryAfter() async throws {
+        let server = try await LoopbackServer.start { [counter = Counter()] _ in
+            counter.next() == 1 ? .status(429, headers: ["retry-after": "3"]) : .json("{}")
+        }
+        let sleeps = Sleeps()
+        let client = client(server, sleeps: sleeps)
+        _ = try await client.get(url(server))
+        #expect(sleeps.all.count == 1)
+        #expect((sleeps.all.first ?? .zero) >= .seconds(3))
+        #expect(server.requests.count == 2)
+        await client.transport.shutdown()
+        await server.stop()
+    }
+
+    @Test("a reset connection is retried on a new one")
+    func connectionResetIsRetried() async throws {
+        let server = try await LoopbackServer.start { [counter = Counter()] _ in
+            counter.next() == 1 ? .reset : .json("{}")
+        }
+        let client = client(server)
+        let outcome = try await client.get(url(server))
+        #expect(outcome == .body(Data("{}".utf8), etag: nil, lastModified: nil))
+        #expect(server.requests.count == 2)
+        await client.transport.shutdown()
+        await server.stop()
+    }
+
+    @Test("a response slower than the timeout fails as a timeout after its retries")
+    func slowResponseTimesOut() async throws {
+        let server = try await LoopbackServer.start { _ in .delayed(.seconds(3), .json("{}")) }
+        let client = client(server, timeout: .milliseconds(300), attempts: 2)
+        let started = ContinuousClock.now
+        await #expect(throws: PokeAPIFailure.timeout(url: url(server), seconds: 0.3)) {
+            _ = try await client.get(url(server))
+        }
+        #expect(ContinuousClock.now - started < .seconds(3))
+        #expect(server.requests.count == 2)
+        await client.transport.shutdown()
+        await server.stop()
+    }
+
+    @Test("a truncated body is never returned as data")
+    func truncatedBodyFails() async throws {
+        let server = try await LoopbackServer.start { _ in .truncated(declaredLength: 500, body: Array(#"{"id":1,"na"#.utf8)) }
+        let client = client(server, attempts: 2)
+        await #expect(throws: PokeAPIFailure.truncated(url: url(server))) {
+            _ = try await client.get(url(server))
+        }
+        #expect(server.requests.count == 2)
+        await client.transport.shutdown()
+        await server.stop()
+    }
+
+    @Test("a redirect to another host is refused, one to the API host followed")
+    func offHostRedirectRefused() async throws {
+        let server = try await LoopbackServer.start { request in
+            switch request.path {
+            case "/api/v2/stat/1/": .status(302, headers: ["location": "http://elsewhere.invalid/api/v2/stat/1/"])
+            case "/api/v2/stat/2/": .status(301, headers: ["location": "/api/v2/stat/3/"])
+            default: .json(#"{"id":3}"#)
+            }
+        }
+        let client = client(server)
+        await #expect(throws: PokeAPIFailure.redirectRefused(url: url(server), location: "http://elsewhere.invalid/api/v2/stat/1/")) {
+            _ = try await client.get(url(server))
+        }
+        #expect(server.requests.count == 1)
+        let followed = try await client.get(server.baseURL + "api/v2/stat/2/")
+        #expect(followed == .body(Data(#"{"id":3}"#.utf8), etag: nil, lastModified: nil))
+        await client.transport.shutdown()
+        await server.stop()
+    }
+
+    @Test("a 304 answers a conditional request with the stored validators")
+    func notModifiedOnRevalidation() async throws {
+        let server = try await LoopbackServer.start { request in
+            request.headers["if-none-match"] == "\"v1\"" ? .status(304) : .json("{}", headers: ["etag": "\"v1\""])
+        }
+        let client = client(server)
+        let first = try await client.get(url(server))
+        #expect(first == .body(Data("{}".utf8), etag: "\"v1\"", lastModified: nil))
+        let second = try await client.get(url(server), validators: .init(etag: "\"v1\"", lastModified: nil))
+        #expect(second == .notModified)
+        await client.transport.shutdown()
+        await server.stop()
+    }
+
+    @Test("a body larger than the cap is refused without retrying")
+    func oversizedBodyRefused() async throws {
+        let server = try await LoopbackServer.start { _ in .respond(status: 200, headers: [:], body: Array(repeating: 0x20, count: 2_000_000)) }
+        let client = client(server)
+        await #expect(throws: PokeAPIFailure.tooLarge(url: url(server), limit: 1_048_576)) {
+            _ = try await client.get(url(server))
+        }
+        #expect(server.requests.count == 1)
+        await client.transport.shutdown()
+        await server.stop()
+    }
+}
+
+/// Counts calls from any thread.
+final class Counter: @unchecked Sendable {
+    private let lock = NSLock()
+    private var value = 0
+
+    func next() -> Int {
+        lock.withLock {
+            value += 1
+            return value
+        }
+    }
+}

@@ -1,0 +1,173 @@
+import Foundation
+import Testing
+import TestSupport
+@testable import PokeAPI
+
+@Suite("Fetching into the cache")
+struct FetcherTests {
+    @Test("a fetch stores the selection and what it reaches, in api-data layout")
+    func fetchesWhatTheSelectionReaches() async throws {
+        let api = try await FixtureAPI.start()
+        let cache = try TemporaryFolder()
+        let report = try await Fetcher(configuration: api.configuration(cache: cache.url)).run()
+        let files = Set(cache.files())
+        #expect(FixtureData.resourceFiles.isSubset(of: files), "missing: \(FixtureData.resourceFiles.subtracting(files))")
+        #expect(files.contains("sprites/pokemon/1.png") && files.contains("sprites/pokemon/shiny/1.png") && files.contains("sprites/pokemon/2.png"))
+        #expect(!files.contains("sprites/pokemon/shiny/2.png"))
+        #expect(report.missingSprites == 1)
+        #expect(report.failures.isEmpty)
+        let species = try LocalSource(root: cache.url).decode(APIPokemonSpecies.self, at: #require(APIResourcePath(resource: "pokemon-species", identifier: "ivysaur")))
+        #expect(species.id == 2)
+        let metadata = try #require(ResourceCache(layout: CacheLayout(root: cache.url)).metadata(for: APIResourcePath(resource: "pokemon", id: 1)))
+        #expect(metadata.url == api.apiBase + "pokemon/1/")
+        #expect(metadata.etag != nil)
+        await api.server.stop()
+    }
+
+    @Test("a second fetch of the same selection asks for nothing and says so")
+    func secondFetchIsNoOp() async throws {
+        let api = try await FixtureAPI.start()
+        let cache = try TemporaryFolder()
+        _ = try await Fetcher(configuration: api.configuration(cache: cache.url)).run()
+        let before = api.server.requests.count
+        let report = try await Fetcher(configuration: api.configuration(cache: cache.url)).run()
+        #expect(report.isNoOp)
+        #expect(report.alreadyCached > 20)
+        #expect(api.server.requests.count == before)
+        await api.server.stop()
+    }
+
+    @Test("--refresh revalidates with If-None-Match and keeps files on 304")
+    func refreshRevalidates() async throws {
+        let api = try await FixtureAPI.start()
+        let cache = try TemporaryFolder()
+        _ = try await Fetcher(configuration: api.configuration(cache: cache.url)).run()
+        let file = cache.url.appendingPathComponent("api/v2/pokemon/1/index.json")
+        let before = try Data(contentsOf: file)
+        var configuration = api.configuration(cache: cache.url)
+        configuration.refresh = true
+        let report = try await Fetcher(configuration: configuration).run()
+        #expect(report.downloaded <= 13, "only the lists are fetched again")
+        #expect(report.notModified >= FixtureData.resourceFiles.count)
+        #expect(try Data(contentsOf: file) == before)
+        #expect(api.requests(to: "/api/v2/pokemon/1/").last?.headers["if-none-match"] != nil)
+        await api.server.stop()
+    }
+
+    @Test("invalid JSON is reported, never cached, and fetched on the next run")
+    func invalidJSONNotCached() async throws {
+        let api = try await FixtureAPI.start()
+        api.inject { request, _ in request.path == "/api/v2/pokemon/2/" ? .json(#"{"id":2,"name":"#) : nil }
+        let cache = try TemporaryFolder()
+        let report = try await Fetcher(configuration: api.configuration(cache: cache.url)).run()
+        #expect(report.failures.map(\.url) == [api.apiBase + "pokemon/2/"])
+        #expect(report.failures.first?.reason.contains("not valid JSON") == true)
+        #expect(!cache.files().contains("api/v2/pokemon/2/index.json"))
+        #expect(cache.files().contains("api/v2/pokemon/1/index.json"))
+        api.clearFaults()
+        let again = try await Fetcher(configuration: api.configuration(cache: cache.url)).run()
+        #expect(again.failures.isEmpty)
+        #expect(cache.files().contains("api/v2/pokemon/2/index.json"))
+        await api.server.stop()
+    }
+
+    @Test("a resource that keeps failing is listed while the rest is kept")
+    func persistentFailureListed() async throws {
+        let api = try await FixtureAPI.start()
+        api.inject { request, _ in request.path == "/api/v2/type/12/" ? .status(503) : nil }
+        let cache = try TemporaryFolder()
+        let report = try await Fetcher(configuration: api.configuration(cache: cache.url)).run()
+        #expect(report.failures == [FetchFailure(url: api.apiBase + "type/12/", reason: "HTTP status 503")])
+        #expect(api.requests(to: "/api/v2/type/12/").count == 3)
+        #expect(FixtureData.resourceFiles.subtracting(["api/v2/type/12/index.json"]).isSubset(of: Set(cache.files())))
+        await api.server.stop()
+    }
+
+    @Test("a fetch cancelled midway leaves only complete files, and the next run resumes")
+    func cancelledFetchResumes() async throws {
+        let api = try await FixtureAPI.start()
+        api.inject { request, _ in request.path == "/api/v2/pokemon/2/" ? .delayed(.seconds(30), .status(500)) : nil }
+        let cache = try TemporaryFolder()
+        let configuration = api.configuration(cache: cache.url)
+        let task = Task { try await Fetcher(configuration: configuration).run() }
+        for _ in 0..<200 where api.requests(to: "/api/v2/pokemon/2/").isEmpty {
+            try await Task.sleep(for: .milliseconds(20))
+        }
+        task.cancel()
+        _ = await task.result
+        let partial = Set(cache.files().filter { $0.hasPrefix("api/") })
+        #expect(!partial.contains("api/v2/pokemon/2/index.json"))
+        for file in partial {
+            let data = try Data(contentsOf: cache.url.appendingPathComponent(file))
+            #expect((try? JSONSerialization.jsonObject(with: data)) != nil, "\(file) is not complete JSON")
+        }
+        api.clearFaults()
+        let before = api.server.requests.count
+        let report = try await Fetcher(configuration: configuration).run()
+        #expect(report.failures.isEmpty)
+        #expect(FixtureData.resourceFiles.isSubset(of: Set(cache.files())))
+        let asked = api.server.requests.dropFirst(before).map(\.path)
+        #expect(!asked.contains("/api/v2/pokemon-species/1/"), "entries from the first run are not fetched again")
+        #expect(asked.contains("/api/v2/pokemon/2/"))
+        await api.server.stop()
+    }
+
+    @Test("--offline lists what the cache lacks, and passes once it is full")
+    func offline() async throws {
+        let api = try await FixtureAPI.start()
+        let cache = try TemporaryFolder()
+        var configuration = api.configuration(cache: cache.url)
+        configuration.offline = true
+        await #expect(throws: PokeAPIError.self) { try await Fetcher(configuration: configuration).run() }
+        #expect(api.server.requests.isEmpty)
+        _ = try await Fetcher(configuration: api.configuration(cache: cache.url)).run()
+        let count = api.server.requests.count
+        let report = try await Fetcher(configuration: configuration).run()
+        #expect(report.isNoOp)
+        #expect(api.server.requests.count == count)
+        await api.server.stop()
+    }
+
+    @Test("a second fetch on a locked cache stops with a clear message")
+    func lockedCache() async throws {
+        let api = try await FixtureAPI.start()
+        let cache = try TemporaryFolder()
+        let lock = try CacheLock(file: CacheLayout(root: cache.url).lockFile)
+        do {
+            _ = try await Fetcher(configuration: api.configuration(cache: cache.url)).run()
+            Issue.record("fetched into a locked cache")
+        } catch let error as PokeAPIError {
+            #expect(error.description.contains("Another pokedex fetch is writing this cache"))
+        }
+        withExtendedLifetime(lock) {}
+        #expect(api.server.requests.isEmpty)
+        await api.server.stop()
+    }
+
+    @Test("an unknown name gets a did-you-mean")
+    func didYouMean() async throws {
+        let api = try await FixtureAPI.start()
+        let cache = try TemporaryFolder()
+        var configuration = api.configuration(cache: cache.url)
+        configuration.selection = FetchSelection(pokemon: [.name("bulbasuar")])
+        do {
+            _ = try await Fetcher(configuration: configuration).run()
+            Issue.record("fetched an unknown pokemon")
+        } catch let error as PokeAPIError {
+            #expect(error.description.contains("Did you mean bulbasaur?"))
+        }
+        await api.server.stop()
+    }
+
+    @Test("a generation selects the species it introduced")
+    func generationSelection() async throws {
+        let api = try await FixtureAPI.start()
+        let cache = try TemporaryFolder()
+        var configuration = api.configuration(cache: cache.url)
+        configuration.selection = FetchSelection(generations: [1])
+        let report = try await Fetcher(configuration: configuration).run()
+        #expect(report.failures.isEmpty)
+        #expect(FixtureData.resourceFiles.isSubset(of: Set(cache.files())))
+        await api.server.stop()
+    }
+}

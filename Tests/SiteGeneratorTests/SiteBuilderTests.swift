@@ -1,0 +1,117 @@
+import Foundation
+import Testing
+@testable import SiteGenerator
+
+@Suite("Site output")
+struct SiteBuilderTests {
+    @Test("writes every page, asset, sprite and index, with no broken relative link")
+    func everyLinkResolves() async throws {
+        let site = try TestSite()
+        defer { site.remove() }
+        let summary = try await site.build()
+        let files = try site.contents()
+        for path in ["index.html", "pokedex/index.html", "pokedex/page-3.html", "types/fire.html", "pokemon/pikachu.html",
+                     "pokemon/raichu-alola.html", "favorites.html", "my-pokemon.html", "404.html", "search-index.js",
+                     "pokedex.json", "assets/site.css", "assets/site.js", "assets/pokeball.svg", "sprites/pokemon/25.png"] {
+            #expect(files[path] != nil, "missing \(path)")
+        }
+        #expect(files["sitemap.xml"] == nil)
+        #expect(!summary.wroteSitemap)
+        #expect(summary.pages == 1 + 3 + 18 + 16 + 3)
+        #expect(summary.sprites == 30)
+        let broken = SiteLinkCheck.brokenLinks(in: site.folder.appendingPathComponent("site"))
+        #expect(broken.isEmpty, "\(broken)")
+    }
+
+    @Test("escapes text from the catalog")
+    func escapes() async throws {
+        let site = try TestSite()
+        defer { site.remove() }
+        _ = try await site.build()
+        let page = try site.read("pokemon/pikachu.html")
+        #expect(page.contains("A &lt;b&gt;bold&lt;/b&gt; &amp; curious Pokémon."))
+        #expect(!page.contains("<b>bold</b>"))
+    }
+
+    @Test("rebuilds byte for byte, reusing every unchanged page")
+    func deterministic() async throws {
+        let site = try TestSite()
+        defer { site.remove() }
+        _ = try await site.build(output: "one")
+        _ = try await site.build(output: "two")
+        #expect(try site.contents(output: "one") == site.contents(output: "two"))
+        let again = try await site.build(output: "one")
+        #expect(again.pagesRendered == 0)
+        #expect(try site.contents(output: "one") == site.contents(output: "two"))
+    }
+
+    @Test("renders only the pages whose inputs changed")
+    func incremental() async throws {
+        let site = try TestSite()
+        defer { site.remove() }
+        let first = try await site.build()
+        #expect(first.pagesRendered == first.pages)
+        let second = try await site.build(collection: SiteCollection(favorites: ["eevee"]))
+        #expect(second.pagesRendered > 0)
+        #expect(second.pagesRendered < second.pages)
+        #expect(try site.read("favorites.html").contains("data-slug=\"eevee\""))
+    }
+
+    @Test("keeps the previous site when a build fails")
+    func stagingSwap() async throws {
+        let site = try TestSite()
+        defer { site.remove() }
+        _ = try await site.build()
+        let before = try site.contents()
+        let failing = SiteCheck { _ in ["pokemon/pikachu.html: something is wrong"] }
+        await #expect(throws: SiteError.self) { try await site.build(collection: SiteCollection(favorites: ["eevee"]), check: failing) }
+        #expect(try site.contents() == before)
+        let theme = site.folder.appendingPathComponent("broken-theme/Templates", isDirectory: true)
+        try FileManager.default.createDirectory(at: theme, withIntermediateDirectories: true)
+        try Data("{{#page}} never closed".utf8).write(to: theme.appendingPathComponent("home.mustache"))
+        await #expect(throws: SiteError.self) { try await site.build(theme: theme.deletingLastPathComponent()) }
+        #expect(try site.contents() == before)
+        #expect(!FileManager.default.fileExists(atPath: site.folder.appendingPathComponent(".site.staging").path))
+    }
+
+    @Test("refuses to replace a folder it did not build")
+    func refusesForeignFolder() async throws {
+        let site = try TestSite()
+        defer { site.remove() }
+        let foreign = site.folder.appendingPathComponent("site")
+        try FileManager.default.createDirectory(at: foreign, withIntermediateDirectories: true)
+        try Data("mine".utf8).write(to: foreign.appendingPathComponent("notes.txt"))
+        await #expect(throws: SiteError.self) { try await site.build() }
+        #expect(try String(contentsOf: foreign.appendingPathComponent("notes.txt"), encoding: .utf8) == "mine")
+    }
+
+    @Test("writes sitemap.xml with absolute addresses when given a base URL")
+    func sitemap() async throws {
+        let site = try TestSite()
+        defer { site.remove() }
+        let summary = try await site.build(baseURL: "https://example.org/dex")
+        #expect(summary.wroteSitemap)
+        let sitemap = try site.read("sitemap.xml")
+        #expect(sitemap.contains("<loc>https://example.org/dex/</loc>"))
+        #expect(sitemap.contains("<loc>https://example.org/dex/pokemon/pikachu.html</loc>"))
+        #expect(!sitemap.contains("404.html"))
+    }
+
+    @Test("indexes every pokemon for scripts and machines")
+    func indexes() async throws {
+        let site = try TestSite()
+        defer { site.remove() }
+        _ = try await site.build()
+        let script = try site.read("search-index.js")
+        #expect(script.hasPrefix("window.POKEDEX_TYPES="))
+        #expect(script.contains("\"s\":\"raichu-alola\""))
+        #expect(!script.contains("fetch("))
+        let json = try JSONSerialization.jsonObject(with: Data(try site.read("pokedex.json").utf8)) as? [String: [[String: Any]]]
+        let rows = try #require(json?["pokemon"])
+        #expect(rows.count == 16)
+        let alola = try #require(rows.first { $0["slug"] as? String == "raichu-alola" })
+        #expect(alola["sprite"] as? String == "assets/pokeball.svg")
+        #expect(alola["page"] as? String == "pokemon/raichu-alola.html")
+        #expect(alola["types"] as? [String] == ["electric", "psychic"])
+    }
+}

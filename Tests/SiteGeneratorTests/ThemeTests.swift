@@ -1,0 +1,46 @@
+import Foundation
+import Testing
+@testable import SiteGenerator
+
+@Suite("Themes")
+struct ThemeTests {
+    @Test("overrides templates by name and assets by path, keeping the rest")
+    func overrides() async throws {
+        let site = try TestSite()
+        defer { site.remove() }
+        let theme = site.folder.appendingPathComponent("my-theme", isDirectory: true)
+        let templates = theme.appendingPathComponent("Templates", isDirectory: true)
+        let assets = theme.appendingPathComponent("Public", isDirectory: true)
+        try FileManager.default.createDirectory(at: templates.appendingPathComponent("strings"), withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(at: assets, withIntermediateDirectories: true)
+        try Data("{{<layout}}{{$main}}<p>Lost? {{t.notFound_home}}</p>{{/main}}{{/layout}}".utf8)
+            .write(to: templates.appendingPathComponent("404.mustache"))
+        try Data(#"{"notFound_home": "Home, sweet home"}"#.utf8).write(to: templates.appendingPathComponent("strings/en.json"))
+        try Data("body { color: teal; }".utf8).write(to: assets.appendingPathComponent("site.css"))
+        _ = try await site.build(theme: theme)
+        #expect(try site.read("404.html").contains("<p>Lost? Home, sweet home</p>"))
+        #expect(try site.read("assets/site.css") == "body { color: teal; }")
+        #expect(try site.read("assets/site.js").contains("POKEDEX_INDEX"))
+        #expect(try site.read("index.html").contains("<h1>Test Dex</h1>"))
+    }
+
+    @Test("falls back to English for words a translation lacks")
+    func stringsFallBack() throws {
+        let folder = try TestSupportPaths.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try FileManager.default.createDirectory(at: folder.appendingPathComponent("strings"), withIntermediateDirectories: true)
+        try Data(#"{"nav_home": "Accueil"}"#.utf8).write(to: folder.appendingPathComponent("strings/fr.json"))
+        let strings = try SiteStrings(folders: [TestSupportPaths.packageRoot.appendingPathComponent("Templates"), folder], language: "fr")
+        #expect(strings["nav_home"] == "Accueil")
+        #expect(strings["nav_list"] == "All Pokémon")
+    }
+
+    @Test("rejects a strings table that is not an object of strings")
+    func badStrings() throws {
+        let folder = try TestSupportPaths.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try FileManager.default.createDirectory(at: folder.appendingPathComponent("strings"), withIntermediateDirectories: true)
+        try Data(#"{"nav_home": 3}"#.utf8).write(to: folder.appendingPathComponent("strings/en.json"))
+        #expect(throws: SiteError.self) { try SiteStrings(folders: [folder], language: "en") }
+    }
+}

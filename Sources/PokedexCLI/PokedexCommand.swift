@@ -13,6 +13,13 @@ public struct PokedexCommand: AsyncParsableCommand {
             FetchCommand.self,
             BuildCommand.self,
             CheckCommand.self,
+            CatchCommand.self,
+            EditCommand.self,
+            ReleaseCommand.self,
+            CollectionCommand.self,
+            FavoriteCommand.self,
+            UnfavoriteCommand.self,
+            ImportCommand.self,
         ]
     )
 

@@ -49,8 +49,8 @@ for index in catalog.species.indices {
         guard var entry = catalog.pokemon[slug] else { continue }
         entry.sprites = Sprites()
         entry.moves = moveQuota.flatMap { method, count in spread(entry.moves.filter { $0.method == method }, count) }
-        // The sample's learnset is its moves table: `pokedex catch --sample` accepts those.
-        entry.learnableMoves = Set(entry.moves.map(\.move)).sorted()
+        // learnableMoves stays whole (slugs only): `pokedex catch --sample` accepts any move
+        // the species really learns, not only the ten its moves table shows.
         pokemon[slug] = entry
     }
     catalog.species[index] = species

@@ -152,7 +152,13 @@ private extension CollectionRules {
         let names = reference.moveNames
         var slugs: [String] = []
         var failed = false
+        var typed = Set<String>()
         for input in inputs {
+            guard typed.insert(Self.slug(input)).inserted else {
+                violations.append(RuleViolation(field: "move", value: input, allowed: "each move may be listed once"))
+                failed = true
+                continue
+            }
             guard let slug = resolve(input, among: names) else {
                 let hint = Suggestions.closest(to: input, in: learnable.compactMap { names[$0] })
                 violations.append(RuleViolation(field: "move", value: input,
@@ -186,7 +192,8 @@ private extension CollectionRules {
         guard let species else { return input }
         let keys = reference.spriteKeys(ofSpecies: species)
         guard let input else { return keys.first }
-        guard keys.contains(input) else {
+        // With no sprite at all the site shows its placeholder for the default one.
+        guard keys.contains(input) || (keys.isEmpty && input == "front_default") else {
             let allowed = keys.isEmpty ? "this species has no sprites in the data" : "one of \(keys.joined(separator: ", "))"
             violations.append(RuleViolation(field: "sprite", value: input, allowed: allowed))
             return nil

@@ -7,7 +7,7 @@ import Darwin
 
 /// Reads and writes the collection file safely.
 ///
-/// Every change happens under an exclusive lock (`<file>.lock`), is written to a
+/// Every change happens under an exclusive lock (`.<file>.lock` beside it), is written to a
 /// temporary file, flushed to disk, and renamed over the old one, so a crash at any
 /// moment leaves either the old or the new file. The previous version is kept as
 /// `<file>.bak`. A malformed file is reported and never overwritten.
@@ -22,7 +22,9 @@ public struct CollectionStore: Sendable {
     }
 
     public var backup: URL { file.appendingPathExtension("bak") }
-    var lockFile: URL { file.appendingPathExtension("lock") }
+    var lockFile: URL {
+        file.deletingLastPathComponent().appendingPathComponent(".\(file.lastPathComponent).lock")
+    }
 
     /// The collection in the file; empty when there is no file yet.
     public func read() throws(CollectionError) -> TrainerCollection {

@@ -1,0 +1,45 @@
+import ArgumentParser
+import Foundation
+import Pokedex
+
+/// `pokedex import`: merges the choices saved by the site's Export button.
+struct ImportCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "import",
+        abstract: "Merge what you marked in the browser (the site's Export file) into your collection."
+    )
+
+    @Argument(help: "The file the site's Export button saved (pokedex-choices.json).")
+    var file: String
+    @Flag(name: .customLong("dry-run"), help: "Show what would change without writing anything.")
+    var dryRun = false
+    @OptionGroup var options: CollectionOptions
+
+    func run() async throws {
+        let data: Data
+        do {
+            data = try Data(contentsOf: URL(fileURLWithPath: file))
+        } catch {
+            throw ValidationError("cannot read \(file): \(error.localizedDescription)")
+        }
+        let catalog = try await options.catalog()
+        let importer = CollectionImport(rules: CollectionRules(reference: catalog), defaults: CatchDefaults(catalog: catalog))
+        do {
+            let choices = try BrowserChoices.read(data, file: file)
+            var ids = CollectionIDs()
+            let summary: CollectionImport.Summary
+            if dryRun {
+                var collection = try options.store.read()
+                summary = importer.apply(choices, to: &collection, ids: &ids)
+            } else {
+                summary = try options.store.update { (collection: inout TrainerCollection) throws(CollectionError) in
+                    importer.apply(choices, to: &collection, ids: &ids)
+                }
+            }
+            print(summary)
+            if dryRun { print("(dry run: nothing was written)") } else if !summary.isEmpty { print("Saved to \(options.store.file.path).") }
+        } catch {
+            throw error.exit
+        }
+    }
+}

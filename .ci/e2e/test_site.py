@@ -1,0 +1,227 @@
+"""Browser checks over a built pokedex site: real Chromium through selenium, axe-core.
+
+Run by .ci/e2e/run with E2E_SITE_DIR (the built site), E2E_SITE_URL (the same folder
+served on loopback) and E2E_ARTIFACTS (where screenshots go).
+"""
+import json
+import os
+import pathlib
+import time
+
+import pytest
+from axe_selenium_python import Axe
+from selenium import webdriver
+from selenium.webdriver.chrome.service import Service
+from selenium.webdriver.common.action_chains import ActionChains
+from selenium.webdriver.common.by import By
+from selenium.webdriver.common.keys import Keys
+from selenium.webdriver.support.ui import WebDriverWait
+
+SITE = pathlib.Path(os.environ["E2E_SITE_DIR"]).resolve()
+SITE_NAME = os.environ.get("E2E_SITE_NAME", SITE.name)
+HTTP = os.environ["E2E_SITE_URL"].rstrip("/") + "/"
+ARTIFACTS = pathlib.Path(os.environ.get("E2E_ARTIFACTS", "e2e-artifacts"))
+FILE = SITE.as_uri() + "/"
+BASES = {"file": FILE, "http": HTTP}
+
+
+def make_driver():
+    options = webdriver.ChromeOptions()
+    options.binary_location = "/usr/bin/chromium"
+    for flag in ("--headless=new", "--no-sandbox", "--disable-dev-shm-usage", "--disable-gpu",
+                 "--window-size=1280,900", "--allow-file-access-from-files"):
+        options.add_argument(flag)
+    options.set_capability("goog:loggingPrefs", {"browser": "ALL"})
+    return webdriver.Chrome(service=Service("/usr/bin/chromedriver"), options=options)
+
+
+@pytest.fixture(scope="module")
+def driver():
+    browser = make_driver()
+    yield browser
+    browser.quit()
+
+
+def index():
+    return json.loads((SITE / "pokedex.json").read_text())
+
+
+def pokemon_entries():
+    data = index()
+    return data["pokemon"] if isinstance(data, dict) else data
+
+
+def detail_page(slug):
+    for entry in pokemon_entries():
+        if entry["slug"] == slug:
+            return entry["page"]
+    raise AssertionError(f"{slug} is not in pokedex.json")
+
+
+def pages():
+    """The pages the issue names, as paths relative to the site root."""
+    found = {"home": "index.html", "detail": detail_page("pikachu"), "404": "404.html"}
+    found.update(discover_pages())
+    return found
+
+
+def open_page(driver, base, path):
+    driver.get(BASES[base] + path)
+    WebDriverWait(driver, 10).until(lambda d: d.execute_script("return document.readyState") == "complete")
+    driver.get_log("browser")  # drain what an earlier page left
+
+
+def console_errors(driver):
+    return [entry for entry in driver.get_log("browser") if entry["level"] in ("SEVERE", "ERROR")]
+
+
+def assert_no_console_errors(driver, where):
+    errors = console_errors(driver)
+    assert not errors, f"console errors on {where}: {errors}"
+
+
+def visible_text_links(driver, css="a"):
+    return [element for element in driver.find_elements(By.CSS_SELECTOR, css) if element.is_displayed()]
+
+
+@pytest.mark.parametrize("base", ["file", "http"])
+@pytest.mark.parametrize("name", ["home", "list", "detail", "type", "favorites", "mine", "404"])
+def test_page_has_no_console_error(driver, base, name):
+    path = pages()[name]
+    driver.get(BASES[base] + path)
+    WebDriverWait(driver, 10).until(lambda d: d.execute_script("return document.readyState") == "complete")
+    time.sleep(0.2)
+    assert_no_console_errors(driver, f"{base}:{path}")
+
+
+@pytest.mark.parametrize("name", ["home", "list", "detail", "type", "favorites", "mine", "404"])
+def test_axe_finds_no_serious_violation(driver, name):
+    path = pages()[name]
+    open_page(driver, "http", path)
+    axe = Axe(driver)
+    axe.inject()
+    results = axe.run()
+    serious = [v for v in results["violations"] if v.get("impact") in ("serious", "critical")]
+    ARTIFACTS.mkdir(parents=True, exist_ok=True)
+    (ARTIFACTS / f"axe-{SITE_NAME}-{name}.json").write_text(json.dumps(results["violations"], indent=2))
+    assert not serious, f"axe on {path}:\n" + axe.report(serious)
+
+
+@pytest.mark.parametrize("name", ["home", "list", "detail", "type", "favorites", "mine", "404"])
+def test_keyboard_reaches_every_control(driver, name):
+    path = pages()[name]
+    open_page(driver, "file", path)
+    controls = driver.execute_script(
+        """
+        const selector = 'a[href], button:not([disabled]), input:not([disabled]):not([type=hidden]),'
+          + ' select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
+        const visible = e => { const r = e.getBoundingClientRect(); const s = getComputedStyle(e);
+          return r.width > 0 && r.height > 0 && s.visibility !== 'hidden' && s.display !== 'none'; };
+        const all = [...document.querySelectorAll(selector)].filter(visible);
+        all.forEach((e, i) => e.setAttribute('data-e2e-control', String(i)));
+        return all.length;
+        """
+    )
+    reached = set()
+    # Start from the top of the document, as a person arriving on the page does.
+    driver.execute_script("document.activeElement && document.activeElement.blur(); window.scrollTo(0, 0);")
+    actions = ActionChains(driver)
+    for _ in range(controls + 5):
+        actions.send_keys(Keys.TAB).perform()
+        marker = driver.execute_script("return document.activeElement && document.activeElement.getAttribute('data-e2e-control')")
+        if marker is not None:
+            reached.add(marker)
+        if len(reached) == controls:
+            break
+    missing = controls - len(reached)
+    assert missing == 0, f"{path}: keyboard reached {len(reached)} of {controls} controls"
+
+
+@pytest.mark.parametrize("name", ["home", "list", "detail", "type", "favorites", "mine", "404"])
+def test_screenshots(driver, name):
+    path = pages()[name]
+    folder = ARTIFACTS / "screenshots" / SITE_NAME
+    folder.mkdir(parents=True, exist_ok=True)
+    for width, height, label in ((390, 844, "phone"), (1280, 900, "desktop")):
+        for scheme in ("light", "dark"):
+            driver.execute_cdp_cmd("Emulation.setDeviceMetricsOverride", {
+                "width": width, "height": height, "deviceScaleFactor": 1, "mobile": label == "phone"})
+            driver.execute_cdp_cmd("Emulation.setEmulatedMedia", {
+                "features": [{"name": "prefers-color-scheme", "value": scheme}]})
+            open_page(driver, "file", path)
+            target = folder / f"{name}-{label}-{scheme}.png"
+            driver.save_screenshot(str(target))
+            assert target.stat().st_size > 1000, f"{target} looks empty"
+    driver.execute_cdp_cmd("Emulation.clearDeviceMetricsOverride", {})
+    driver.execute_cdp_cmd("Emulation.setEmulatedMedia", {"features": []})
+
+
+def discover_pages():
+    """The list, type, favorites and "My Pokémon" pages, as the site's navigation links them."""
+    return {
+        "list": "pokedex/index.html",
+        "type": "types/electric.html",
+        "favorites": "favorites.html",
+        "mine": "my-pokemon.html",
+    }
+
+
+def search_results(driver, query):
+    box = driver.find_element(By.ID, "site-search")
+    box.clear()
+    box.send_keys(query)
+    WebDriverWait(driver, 5).until(lambda d: d.find_elements(By.CSS_SELECTOR, ".search-results a"))
+    return [link.text for link in driver.find_elements(By.CSS_SELECTOR, ".search-results a") if link.is_displayed()]
+
+
+@pytest.mark.parametrize("base", ["file", "http"])
+@pytest.mark.parametrize("query", ["pika", "pikacu", "25"])
+def test_search_finds_pikachu(driver, base, query):
+    open_page(driver, base, "index.html")
+    found = search_results(driver, query)
+    assert any("Pikachu" in text for text in found), f"search for {query!r} showed {found}"
+    assert "Pikachu" in found[0], f"Pikachu is not the first result for {query!r}: {found}"
+    assert_no_console_errors(driver, f"{base}: search {query}")
+
+
+@pytest.mark.parametrize("base", ["file", "http"])
+def test_type_filter_and_all_types(driver, base):
+    open_page(driver, base, pages()["list"])
+
+    def shown():
+        return [card for card in driver.find_elements(By.CSS_SELECTOR, ".js-list .card") if card.is_displayed()]
+
+    before = [card.get_attribute("data-slug") for card in shown()]
+    driver.find_element(By.CSS_SELECTOR, '.filters [data-filter="electric"]').click()
+    WebDriverWait(driver, 5).until(lambda d: all("electric" in c.get_attribute("data-types").split() for c in shown()))
+    electric = shown()
+    assert electric, "the electric filter shows nothing"
+    assert all("electric" in card.get_attribute("data-types").split() for card in electric)
+    assert "pikachu" in [card.get_attribute("data-slug") for card in electric]
+    driver.find_element(By.CSS_SELECTOR, '.filters [data-filter=""]').click()
+    WebDriverWait(driver, 5).until(lambda d: [c.get_attribute("data-slug") for c in shown()] == before)
+    assert_no_console_errors(driver, f"{base}: type filter")
+
+
+@pytest.mark.parametrize("base", ["file", "http"])
+def test_capture_toggle_survives_a_reload(driver, base):
+    path = detail_page("pikachu")
+    open_page(driver, base, path)
+    driver.execute_script("localStorage.clear()")
+    driver.refresh()
+    selector = '.js-toggle[data-store="captured"]'
+    button = driver.find_element(By.CSS_SELECTOR, selector)
+    assert button.get_attribute("aria-pressed") == "false"
+    button.click()
+    assert driver.find_element(By.CSS_SELECTOR, selector).get_attribute("aria-pressed") == "true"
+    driver.refresh()
+    WebDriverWait(driver, 5).until(lambda d: d.find_element(By.CSS_SELECTOR, selector).get_attribute("aria-pressed") == "true")
+    # Other pages show the mark too.
+    open_page(driver, base, pages()["list"])
+    card = driver.find_element(By.CSS_SELECTOR, '.card[data-slug="pikachu"]')
+    assert "is-captured" in (card.get_attribute("class") or ""), card.get_attribute("outerHTML")[:300]
+    open_page(driver, base, path)
+    driver.find_element(By.CSS_SELECTOR, selector).click()
+    driver.refresh()
+    assert driver.find_element(By.CSS_SELECTOR, selector).get_attribute("aria-pressed") == "false"
+    assert_no_console_errors(driver, f"{base}: capture toggle")

@@ -15,7 +15,34 @@
   function save(name, list) {
     try { window.localStorage.setItem("pokedex." + name, JSON.stringify(list)); } catch (error) { /* storage off */ }
   }
-  var store = { captured: load("captured"), favorites: load("favorites") };
+  /* Marks: what the collection file says (baked into every page) changed by what this
+     browser did: "pokedex.captured" holds marks added here, "pokedex.captured-off"
+     marks the file had that were taken away here. The export hands both to `pokedex import`. */
+  function baked(name) {
+    return (document.body.getAttribute("data-" + name) || "").split(" ").filter(Boolean);
+  }
+  var marks = {};
+  ["captured", "favorites"].forEach(function (name) {
+    marks[name] = { baked: baked(name), added: load(name), removed: load(name + "-off") };
+  });
+  function isMarked(name, key) {
+    var m = marks[name];
+    return m.added.indexOf(key) >= 0 || (m.baked.indexOf(key) >= 0 && m.removed.indexOf(key) < 0);
+  }
+  function setMark(name, key, on) {
+    var m = marks[name];
+    function drop(list) { var at = list.indexOf(key); if (at >= 0) list.splice(at, 1); }
+    drop(m.added); drop(m.removed);
+    if (on && m.baked.indexOf(key) < 0) m.added.push(key);
+    if (!on && m.baked.indexOf(key) >= 0) m.removed.push(key);
+    save(name, m.added);
+    save(name + "-off", m.removed);
+  }
+  function marked(name) {
+    var m = marks[name];
+    return m.baked.filter(function (key) { return m.removed.indexOf(key) < 0; })
+      .concat(m.added.filter(function (key) { return m.baked.indexOf(key) < 0; }));
+  }
 
   function el(tag, attrs, text) {
     var node = document.createElement(tag);
@@ -45,9 +72,8 @@
 
   /* Captured marks on every card of every page. */
   function markCards() {
-    var captured = store.captured;
     document.querySelectorAll(".card[data-slug]").forEach(function (node) {
-      if (captured.indexOf(node.getAttribute("data-slug")) >= 0) node.classList.add("is-captured");
+      node.classList.toggle("is-captured", isMarked("captured", node.getAttribute("data-slug")));
     });
   }
 
@@ -185,7 +211,7 @@
       var name = button.getAttribute("data-store");
       var key = button.getAttribute("data-key");
       function show() {
-        var on = store[name].indexOf(key) >= 0;
+        var on = isMarked(name, key);
         button.setAttribute("aria-pressed", on ? "true" : "false");
         button.textContent = button.getAttribute(on ? "data-on" : "data-off");
         if (name === "captured") {
@@ -196,10 +222,7 @@
       button.hidden = false;
       show();
       button.addEventListener("click", function () {
-        var list = store[name];
-        var at = list.indexOf(key);
-        if (at >= 0) list.splice(at, 1); else list.push(key);
-        save(name, list);
+        setMark(name, key, !isMarked(name, key));
         show();
       });
     });
@@ -209,23 +232,79 @@
   function fillCollections() {
     document.querySelectorAll(".js-collection").forEach(function (grid) {
       var name = grid.getAttribute("data-collection");
-      var keys = store[name] || [];
-      var shown = Array.prototype.map.call(grid.querySelectorAll(".card"), function (n) { return n.getAttribute("data-slug"); });
+      /* "My Pokémon" lists the file's individuals itself; its grid adds only this browser's captures. */
+      var keys = !marks[name] ? [] : grid.hasAttribute("data-added-only") ? marks[name].added : marked(name);
+      var shown = Array.prototype.map.call(grid.querySelectorAll(".card"), function (n) {
+        var slug = n.getAttribute("data-slug");
+        n.hidden = keys.indexOf(slug) < 0;
+        return slug;
+      });
       index.forEach(function (entry) {
         if (keys.indexOf(entry.s) >= 0 && shown.indexOf(entry.s) < 0) grid.appendChild(card(entry));
       });
+      var visible = grid.querySelectorAll(".card:not([hidden])").length;
       var empty = document.querySelector(".js-empty");
-      if (empty && grid.children.length) empty.hidden = true;
+      if (empty) empty.hidden = visible > 0 || !!document.querySelector(".js-individuals li");
+      var title = document.querySelector(".js-browser-title");
+      if (title) title.hidden = visible === 0;
     });
     var row = document.querySelector(".js-captured-row");
-    if (row && !document.querySelector(".row-captured:not(.js-captured-row)") && store.captured.length) {
+    var capturedNow = marked("captured");
+    if (row && !document.querySelector(".row-captured:not(.js-captured-row)") && capturedNow.length) {
       var list = row.querySelector(".row-cards");
-      index.forEach(function (entry) { if (store.captured.indexOf(entry.s) >= 0) list.appendChild(card(entry)); });
+      index.forEach(function (entry) { if (capturedNow.indexOf(entry.s) >= 0) list.appendChild(card(entry)); });
       row.hidden = list.children.length === 0;
     }
   }
 
+  /* My Pokémon: sort the caught individuals by dex number, level or nickname, in place. */
+  function bindSort() {
+    var bar = document.querySelector(".js-sort");
+    var list = document.querySelector(".js-individuals");
+    if (!bar || !list) return;
+    var buttons = bar.querySelectorAll("[data-sort]");
+    function value(node, key) {
+      var raw = node.getAttribute("data-" + key) || "";
+      return key === "nickname" ? raw.toLocaleLowerCase() : Number(raw) || 0;
+    }
+    buttons.forEach(function (button) {
+      button.addEventListener("click", function () {
+        var key = button.getAttribute("data-sort");
+        var items = Array.prototype.slice.call(list.children);
+        items.sort(function (a, b) {
+          var x = value(a, key), y = value(b, key);
+          var order = key === "level" ? y - x : (x < y ? -1 : x > y ? 1 : 0);
+          return order || value(a, "dex") - value(b, "dex");
+        });
+        items.forEach(function (item) { list.appendChild(item); });
+        buttons.forEach(function (other) { other.setAttribute("aria-pressed", other === button ? "true" : "false"); });
+      });
+    });
+    bar.hidden = false;
+  }
+
+  /* Export: this browser's marks as a file `pokedex import` merges into the collection. */
+  function bindExport() {
+    var box = document.querySelector(".js-export");
+    if (!box) return;
+    box.hidden = false;
+    box.querySelector(".js-export-button").addEventListener("click", function () {
+      var choices = {
+        format: "pokedex-choices", version: 1,
+        captured: marks.captured.added.slice().sort(), released: marks.captured.removed.slice().sort(),
+        favorites: marks.favorites.added.slice().sort(), unfavorited: marks.favorites.removed.slice().sort()
+      };
+      var blob = new Blob([JSON.stringify(choices, null, 2) + "\n"], { type: "application/json" });
+      var link = el("a", { href: URL.createObjectURL(blob), download: "pokedex-choices.json" });
+      document.body.appendChild(link);
+      link.click();
+      setTimeout(function () { URL.revokeObjectURL(link.href); link.remove(); }, 0);
+    });
+  }
+
   document.querySelectorAll("form.search").forEach(bindSearch);
+  bindSort();
+  bindExport();
   bindFilter();
   bindToggles();
   fillCollections();

@@ -40,6 +40,10 @@ struct BuildCommand: AsyncParsableCommand {
     var quiet = false
     @Option(help: "The settings file (default pokedex.toml when present).")
     var config: String?
+    @Option(help: "The collection file (default pokedex-collection.toml beside the settings file).")
+    var collection: String?
+    @Flag(name: .customLong("dex-mode"), help: "Show Pokémon you have not caught greyed, as in the games' Pokédex.")
+    var dexMode = false
 
     func run() async throws {
         let settings = try resolvedSettings()
@@ -52,17 +56,23 @@ struct BuildCommand: AsyncParsableCommand {
             themeOverride: settings.theme.map { URL(fileURLWithPath: $0, isDirectory: true) },
             spritesRoot: source.spritesRoot,
             baseURL: settings.baseURL,
-            language: settings.language
+            language: settings.language,
+            dexMode: settings.dexMode
         ))
+        let trainer = try loadCollection(settings)
         // Nothing changed since the site in the output was built: keep it as it is.
-        if let inputs = source.inputs, let summary = builder.unchangedSummary(inputs: inputs) {
+        // The collection is part of what the site depends on: keyed by its text, so an
+        // unchanged site is recognised before any catalog is decoded.
+        let inputs = source.inputs.map { $0 + "|collection:" + CollectionFile.encode(trainer) }
+        if let inputs, let summary = builder.unchangedSummary(inputs: inputs) {
             reporter.finish(summary)
             return
         }
         let catalog = try await loadCatalog(source, settings: settings, reporter: reporter)
         let summary = try await builder.build(
             catalog: catalog,
-            inputs: source.inputs,
+            collection: SiteCollection(trainer, catalog: catalog),
+            inputs: inputs,
             check: settings.strict ? Self.strictCheck : nil,
             progress: { reporter.progress($0) }
         )
@@ -118,6 +128,26 @@ extension BuildCommand {
         if offline { settings.offline = true }
         if strict { settings.strict = true }
         if quiet { settings.quiet = true }
+        if let collection { settings.collection = collection }
+        if dexMode { settings.dexMode = true }
         return settings
+    }
+}
+
+extension BuildCommand {
+    /// The trainer's collection: the file named, else beside the settings file; none is empty.
+    func loadCollection(_ settings: BuildSettings) throws -> TrainerCollection {
+        let file: URL
+        if let path = settings.collection {
+            file = URL(fileURLWithPath: path)
+        } else {
+            let folder = URL(fileURLWithPath: config ?? "pokedex.toml").deletingLastPathComponent()
+            file = folder.appendingPathComponent(CollectionFile.defaultName)
+        }
+        do {
+            return try CollectionStore(file: file).read()
+        } catch {
+            throw error.exit
+        }
     }
 }

@@ -16,12 +16,14 @@ struct BuildSettings: Sendable, Equatable {
     var offline = false
     var strict = false
     var quiet = false
+    /// The collection file; nil means pokedex-collection.toml beside the settings file.
+    var collection: String?
+    var dexMode = false
 
     /// The keys `pokedex.toml` accepts, as the flags spell them.
     static let keys = [
         "title", "sample", "api", "sprites-url", "cache", "output", "base-url", "language",
-        "generations", "pokemon", "theme", "offline", "strict", "quiet",
-    ]
+        "generations", "pokemon", "theme", "offline", "strict", "quiet", "collection", "dex-mode"]
 
     /// Lays a config file's settings over these, checking every key and value.
     mutating func apply(_ file: ConfigFile) throws(ConfigError) {
@@ -74,6 +76,8 @@ struct BuildSettings: Sendable, Equatable {
             case "offline": offline = try flag()
             case "strict": strict = try flag()
             case "quiet": quiet = try flag()
+            case "collection": collection = try text()
+            case "dex-mode": dexMode = try flag()
             default:
                 throw fail("unknown setting \(entry.key); known settings: \(Self.keys.joined(separator: ", "))")
             }

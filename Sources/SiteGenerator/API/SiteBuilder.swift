@@ -16,7 +16,8 @@ public struct SiteBuilder: Sendable {
     /// failure (or a finding of `check`) the previous site is left as it was.
     ///
     /// `inputs` fingerprints what the catalog was made from (the cache's contents, the
-    /// selection); with it, a later `unchangedSummary(inputs:collection:)` can skip the build.
+    /// selection, and the collection: its pages change with it); with it, a later
+    /// `unchangedSummary(inputs:)` can skip the build.
     public func build(
         catalog: Catalog,
         collection: SiteCollection = .empty,
@@ -30,7 +31,7 @@ public struct SiteBuilder: Sendable {
         let theme = try Theme(configuration: configuration)
         let sprites = availableSprites(in: catalog)
         let index = CatalogIndex(catalog: catalog, availableSprites: sprites)
-        let pages = SitePages(index: index, collection: collection, strings: theme.strings, title: configuration.title, pageSize: configuration.pageSize)
+        let pages = SitePages(index: index, collection: collection, strings: theme.strings, title: configuration.title, pageSize: configuration.pageSize, dexMode: configuration.dexMode)
         let staging = try StagingFolder.prepare(output: configuration.output)
         do throws(SiteError) {
             var (manifest, rendered, pageBytes) = try await renderPages(pages, theme: theme, staging: staging, progress: progress)
@@ -39,7 +40,7 @@ public struct SiteBuilder: Sendable {
             progress(BuildProgress(stage: .copyingSprites, done: 0, total: sprites.count))
             let spriteBytes = try copySprites(sprites, staging: staging)
             progress(BuildProgress(stage: .writingIndexes, done: 0, total: 1))
-            manifest.inputs = inputs.map { siteKey(inputs: $0, theme: theme.fingerprint, collection: collection) }
+            manifest.inputs = inputs.map { siteKey(inputs: $0, theme: theme.fingerprint) }
             manifest.sprites = sprites.count
             manifest.spritesMissing = Self.referencedSprites(catalog).count - sprites.count
             manifest.wroteSitemap = configuration.baseURL.map { !$0.isEmpty } ?? false
@@ -67,24 +68,24 @@ public struct SiteBuilder: Sendable {
 
 extension SiteBuilder {
     /// The summary of the site already in the output when it was built from these very inputs
-    /// (same `inputs`, theme, settings and collection); nil when anything differs.
+    /// (same `inputs`, theme and settings); nil when anything differs.
     ///
     /// A caller checks this before loading the catalog, so an unchanged rebuild costs
     /// only hashing the inputs.
-    public func unchangedSummary(inputs: String, collection: SiteCollection = .empty) -> BuildSummary? {
+    public func unchangedSummary(inputs: String) -> BuildSummary? {
         let start = ContinuousClock().now
         let output = configuration.output.standardizedFileURL
         let manifest = BuildManifest.read(from: output)
         guard let recorded = manifest.inputs, !manifest.pages.isEmpty else { return nil }
         let theme = Theme.fingerprint(of: Theme.templateFolders(configuration))
-        guard recorded == siteKey(inputs: inputs, theme: theme, collection: collection) else { return nil }
+        guard recorded == siteKey(inputs: inputs, theme: theme) else { return nil }
         let manager = FileManager.default
         guard manifest.pages.keys.allSatisfy({ manager.fileExists(atPath: output.appendingPathComponent($0).path) }) else { return nil }
         return summary(of: manifest, rendered: 0, since: start)
     }
 
     /// One key for everything a site depends on besides the catalog itself.
-    func siteKey(inputs: String, theme: String, collection: SiteCollection) -> String {
+    func siteKey(inputs: String, theme: String) -> String {
         var hash = Fingerprint()
         hash.add("site-1")
         hash.add(inputs)
@@ -95,12 +96,7 @@ extension SiteBuilder {
             hash.add(field)
         }
         hash.add(configuration.pageSize)
-        for caught in collection.caught {
-            hash.add(caught.pokemon)
-            hash.add(caught.nickname ?? "")
-            hash.add(caught.level ?? -1)
-        }
-        hash.add(collection.favorites.joined(separator: ","))
+        hash.add(configuration.dexMode ? 1 : 0)
         return hash.hex
     }
 

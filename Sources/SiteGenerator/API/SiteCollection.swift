@@ -1,19 +1,37 @@
+import Pokedex
+
 /// What the trainer has: the input the collection feature fills, empty by default.
 ///
-/// Pages only read it: captured individuals mark cards and fill "My Pokémon";
-/// favorite species fill "Favorites".
+/// Pages only read it: captured individuals mark cards, fill "My Pokémon" and the
+/// "Your <species>" part of detail pages; favorite species fill "Favorites".
 public struct SiteCollection: Sendable, Hashable {
     /// One captured individual.
     public struct Caught: Sendable, Hashable {
         /// The pokemon's slug (a variety, e.g. "raichu-alola").
         public var pokemon: String
+        public var id: String
         public var nickname: String?
         public var level: Int?
+        public var experience: Int?
+        /// Move slugs.
+        public var moves: [String]
+        /// An item slug.
+        public var heldItem: String?
+        /// A sprite key (`front_default`, `front_shiny`, ...).
+        public var sprite: String?
 
-        public init(pokemon: String, nickname: String? = nil, level: Int? = nil) {
+        public init(
+            pokemon: String, id: String = "", nickname: String? = nil, level: Int? = nil, experience: Int? = nil,
+            moves: [String] = [], heldItem: String? = nil, sprite: String? = nil
+        ) {
             self.pokemon = pokemon
+            self.id = id
             self.nickname = nickname
             self.level = level
+            self.experience = experience
+            self.moves = moves
+            self.heldItem = heldItem
+            self.sprite = sprite
         }
     }
 
@@ -28,4 +46,19 @@ public struct SiteCollection: Sendable, Hashable {
 
     /// A collection with nothing in it.
     public static let empty = SiteCollection()
+
+    /// The trainer's collection file as the pages read it: each individual shown as its
+    /// species' default variety; species the catalog does not hold are left out.
+    public init(_ collection: TrainerCollection, catalog: Catalog) {
+        caught = collection.caught.compactMap { individual in
+            guard let species = catalog.species(slug: individual.species),
+                  let pokemon = catalog.defaultPokemon(of: species) else { return nil }
+            return Caught(
+                pokemon: pokemon.slug, id: individual.id, nickname: individual.nickname, level: individual.level,
+                experience: individual.experience, moves: individual.moves, heldItem: individual.heldItem,
+                sprite: individual.sprite
+            )
+        }
+        favorites = collection.favorites.filter { catalog.species(slug: $0) != nil }
+    }
 }

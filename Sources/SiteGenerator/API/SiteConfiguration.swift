@@ -20,11 +20,13 @@ public struct SiteConfiguration: Sendable {
     public var pageSize: Int
     /// How many pages render at once.
     public var concurrency: Int
+    /// Dex mode: Pokémon not captured are shown greyed, as in the games' Pokédex.
+    public var dexMode: Bool
 
     public init(
         title: String = "Pokédex", output: URL, themeRoot: URL, themeOverride: URL? = nil,
         spritesRoot: URL? = nil, baseURL: String? = nil, language: String = "en",
-        pageSize: Int = 60, concurrency: Int = ProcessInfo.processInfo.activeProcessorCount
+        pageSize: Int = 60, concurrency: Int = ProcessInfo.processInfo.activeProcessorCount, dexMode: Bool = false
     ) {
         self.title = title
         self.output = output
@@ -35,6 +37,7 @@ public struct SiteConfiguration: Sendable {
         self.language = language
         self.pageSize = max(1, pageSize)
         self.concurrency = max(1, concurrency)
+        self.dexMode = dexMode
     }
 
     /// The folder holding `Templates/` and `Public/`: the current directory, else next to the executable or above it.

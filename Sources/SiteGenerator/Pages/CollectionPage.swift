@@ -6,8 +6,8 @@ struct CollectionPage: Sendable, Hashable {
     enum Kind: String, Sendable { case favorites, mine }
     struct Entry: Sendable, Hashable {
         var card: Card
-        var nickname: String?
-        var level: String?
+        /// The caught individual, on "My Pokémon".
+        var individual: IndividualView?
     }
 
     var kind: Kind
@@ -21,17 +21,17 @@ extension CollectionPage {
         switch kind {
         case .favorites:
             entries = collection.favorites.compactMap(index.defaultPokemon(ofSpecies:)).map {
-                Entry(card: index.card($0, captured: captured), nickname: nil, level: nil)
+                Entry(card: index.card($0, captured: captured), individual: nil)
             }
         case .mine:
-            entries = collection.caught.compactMap { caught in
-                index.catalog.pokemon[caught.pokemon].map {
-                    Entry(
-                        card: index.card($0, captured: captured), nickname: caught.nickname,
-                        level: caught.level.map { strings.format("mine_level", ["level": String($0)]) }
-                    )
-                }
+            // Dex order by default (what the page shows without JavaScript); the page's
+            // sort buttons reorder by level or nickname in place.
+            entries = collection.caught.compactMap { caught -> Entry? in
+                guard let pokemon = index.catalog.pokemon[caught.pokemon],
+                      let individual = IndividualView(caught, index: index, strings: strings) else { return nil }
+                return Entry(card: index.card(pokemon, captured: captured), individual: individual)
             }
+            .sorted { ($0.individual?.dexNumber ?? 0, $0.individual?.nickname ?? "") < ($1.individual?.dexNumber ?? 0, $1.individual?.nickname ?? "") }
         }
     }
 }
@@ -44,8 +44,7 @@ extension CollectionPage: TemplateValueConvertible {
             "entries": .array(entries.map { entry in
                 .dictionary([
                     "card": entry.card.templateValue,
-                    "nickname": entry.nickname.map(TemplateValue.string) ?? .null,
-                    "level": entry.level.map(TemplateValue.string) ?? .null,
+                    "individual": entry.individual?.templateValue ?? .null,
                 ])
             }),
         ])

@@ -40,6 +40,9 @@ struct DetailPage: Sendable, Hashable {
     var next: Neighbor?
     var varieties: [Variety]
     var favorite: Bool
+    /// The trainer's own individuals of this species, from the collection file.
+    var yours: [IndividualView]
+    var yoursHeading: String
 }
 
 extension DetailPage {
@@ -88,6 +91,10 @@ extension DetailPage {
             ? all.map { Variety(name: $0.name, page: CatalogIndex.page(of: $0.slug), current: $0.slug == pokemon.slug) }
             : []
         favorite = collection.favorites.contains(speciesSlug)
+        let ownVarieties = Set(species?.varieties ?? [pokemon.slug])
+        yours = collection.caught.filter { ownVarieties.contains($0.pokemon) }
+            .compactMap { IndividualView($0, index: index, strings: strings) }
+        yoursHeading = strings.format("detail_yours", ["species": species?.name ?? pokemon.name])
     }
 }
 
@@ -118,6 +125,9 @@ extension DetailPage: TemplateValueConvertible {
             "varieties": .array(varieties.map { .dictionary(["name": .string($0.name), "page": .string($0.page), "current": .bool($0.current)]) }),
             "hasVarieties": .bool(!varieties.isEmpty),
             "favorite": .bool(favorite),
+            "yours": .array(yours.map(\.templateValue)),
+            "hasYours": .bool(!yours.isEmpty),
+            "yoursHeading": .string(yoursHeading),
         ])
     }
 }

@@ -8,16 +8,26 @@ struct SitePages: Sendable {
     let strings: SiteStrings
     let title: String
     let pageSize: Int
+    let dexMode: Bool
     /// The strings table as a template value, built once.
     let stringsValue: TemplateValue
+    /// What the collection file marks, as every page hands it to the script (space-separated
+    /// pokemon slugs), so the browser's own marks start from it.
+    let bakedMarks: TemplateValue
 
-    init(index: CatalogIndex, collection: SiteCollection, strings: SiteStrings, title: String, pageSize: Int) {
+    init(index: CatalogIndex, collection: SiteCollection, strings: SiteStrings, title: String, pageSize: Int, dexMode: Bool = false) {
         self.index = index
         self.collection = collection
         self.strings = strings
         self.title = title
         self.pageSize = pageSize
+        self.dexMode = dexMode
         stringsValue = .dictionary(strings.table.mapValues(TemplateValue.string))
+        let favorites = collection.favorites.compactMap { index.defaultPokemon(ofSpecies: $0)?.slug }
+        bakedMarks = .dictionary([
+            "captured": .string(Array(Set(collection.caught.map(\.pokemon))).sorted().joined(separator: " ")),
+            "favorites": .string(favorites.joined(separator: " ")),
+        ])
     }
 
     /// Every page, in a stable order.
@@ -74,7 +84,8 @@ struct SitePages: Sendable {
             "heading": .string(heading),
             "pageTitle": .string(template == "home" ? title : "\(heading) · \(title)"),
             "nav": .array(nav),
-            "theme": .string(theme),
+            "theme": .string(dexMode ? (theme.isEmpty ? "dex-mode" : theme + " dex-mode") : theme),
+            "marks": bakedMarks,
             "page": page,
         ]))
     }

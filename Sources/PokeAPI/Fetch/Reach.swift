@@ -30,7 +30,6 @@ struct Reach: Sendable, Equatable {
         case "evolution-chain":
             let chain = try APIJSON.decode(APIEvolutionChain.self, from: data, url: url)
             reach.add(chain.allSpecies)
-            reach.add(chain.babyTriggerItem.map { [$0] } ?? [])
             reach.add(details(chain.chain).flatMap { detail in
                 [detail.item, detail.heldItem, detail.knownMove, detail.usedMove, detail.trigger, detail.knownMoveType, detail.partyType]
                     .compactMap { $0 }

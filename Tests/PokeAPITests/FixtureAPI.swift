@@ -62,7 +62,10 @@ final class FixtureAPI: @unchecked Sendable {
     static func normalReply(to request: LoopbackServer.Request) -> LoopbackServer.Reply {
         let path = request.path
         if path.hasPrefix("/sprites/") {
-            return path == "/sprites/pokemon/shiny/2.png" ? .status(404) : .respond(status: 200, headers: ["etag": "\"s\(path.count)\""], body: Array("PNG\(path)".utf8))
+            let etag = "\"s\(path.count)\""
+            if path == "/sprites/pokemon/shiny/2.png" { return .status(404) }
+            if request.headers["if-none-match"] == etag { return .status(304, headers: ["etag": etag]) }
+            return .respond(status: 200, headers: ["etag": etag], body: Array("PNG\(path)".utf8))
         }
         guard let json = FixtureData.body(for: path) else { return .status(404) }
         let etag = "\"\(abs(json.hashValue % 100_000))\""

@@ -1,4 +1,9 @@
 import Foundation
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// `../shared/tools/mirror-server` (nginx on loopback) started for one test, on a free port.
 public final class MirrorServer: Sendable {
@@ -16,22 +21,22 @@ public final class MirrorServer: Sendable {
         await probe.stop()
         var arguments = ["start", "--port", String(port)]
         if absolute { arguments += ["--absolute", "http://127.0.0.1:\(port)/api/v2/"] }
-        try Self.run(arguments)
+        try await Self.run(arguments)
     }
 
     /// Stops nginx.
-    public func stop() {
-        try? Self.run(["stop", "--port", String(port)])
+    public func stop() async {
+        try? await Self.run(["stop", "--port", String(port)])
     }
 
-    private static func run(_ arguments: [String]) throws {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/bin/bash")
-        process.arguments = [SharedFixtures.mirrorServer.path] + arguments
-        process.standardOutput = FileHandle.nullDevice
-        try process.run()
-        process.waitUntilExit()
-        guard process.terminationStatus == 0 else { throw MirrorServerError.failed(arguments.joined(separator: " ")) }
+    /// Runs the script and waits for it; nginx daemonizes, so only the script's exit status counts.
+    ///
+    /// `system` rather than `Process`: Foundation's `Process` on Linux keeps waiting while
+    /// the nginx daemon holds descriptors it inherited.
+    private static func run(_ arguments: [String]) async throws {
+        let quoted = ([SharedFixtures.mirrorServer.path] + arguments).map { "'" + $0.replacingOccurrences(of: "'", with: "'\\''") + "'" }
+        let status = system("/bin/bash " + quoted.joined(separator: " ") + " >/dev/null 2>&1 </dev/null")
+        guard status == 0 else { throw MirrorServerError.failed(arguments.joined(separator: " ")) }
     }
 
     enum MirrorServerError: Error { case failed(String) }

@@ -30,22 +30,24 @@ struct Reach: Sendable, Equatable {
         case "evolution-chain":
             let chain = try APIJSON.decode(APIEvolutionChain.self, from: data, url: url)
             reach.add(chain.allSpecies)
-            reach.add(chain.babyTriggerItem.map { [$0] } ?? [])
             reach.add(details(chain.chain).flatMap { detail in
                 [detail.item, detail.heldItem, detail.knownMove, detail.usedMove, detail.trigger, detail.knownMoveType, detail.partyType]
                     .compactMap { $0 }
             })
         case "pokemon":
-            let pokemon = try APIJSON.decode(APIPokemon.self, from: data, url: url)
-            reach.add([pokemon.species] + pokemon.forms + pokemon.types.map(\.type) + pokemon.moves.map(\.move))
-            reach.add(pokemon.abilities.compactMap(\.ability) + pokemon.heldItems.map(\.item) + pokemon.stats.map(\.stat))
-            reach.sprites = Set(pokemon.sprites.siteSprites.compactMap(SpritePath.init(url:)))
+            let pokemon = try APIJSON.decode(ReachModels.Pokemon.self, from: data, url: url)
+            let links = [pokemon.species] + pokemon.forms + pokemon.types.map(\.type) + pokemon.moves.map(\.move)
+                + pokemon.abilities.compactMap(\.ability) + pokemon.heldItems.map(\.item) + pokemon.stats.map(\.stat)
+            reach.add(links.compactMap(\.resource))
+            let sprites = pokemon.sprites
+            reach.sprites = Set([sprites.frontDefault, sprites.frontShiny, sprites.frontFemale, sprites.frontShinyFemale]
+                .compactMap { $0 }.compactMap(SpritePath.init(url:)))
         case "generation":
-            let generation = try APIJSON.decode(APIGeneration.self, from: data, url: url)
-            reach.generationSpecies = generation.pokemonSpecies.compactMap(\.path)
+            let generation = try APIJSON.decode(ReachModels.Generation.self, from: data, url: url)
+            reach.generationSpecies = generation.pokemonSpecies.compactMap { APIResourcePath(link: $0.url) }
         case "move":
-            let move = try APIJSON.decode(APIMove.self, from: data, url: url)
-            reach.add([move.type] + [move.damageClass].compactMap { $0 })
+            let move = try APIJSON.decode(ReachModels.Move.self, from: data, url: url)
+            reach.add(([move.type] + [move.damageClass].compactMap { $0 }).compactMap(\.resource))
         default:
             guard APIJSON.isValid(data) else { throw .invalidJSON(url: url) }
         }

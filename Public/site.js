@@ -15,11 +15,12 @@
   function save(name, list) {
     try { window.localStorage.setItem("pokedex." + name, JSON.stringify(list)); } catch (error) { /* storage off */ }
   }
-  /* Marks: what the collection file says (baked into every page) changed by what this
+  /* Marks: what the collection file says (window.POKEDEX_MARKS, from search-index.js) changed by what this
      browser did: "pokedex.captured" holds marks added here, "pokedex.captured-off"
      marks the file had that were taken away here. The export hands both to `pokedex import`. */
   function baked(name) {
-    return (document.body.getAttribute("data-" + name) || "").split(" ").filter(Boolean);
+    var list = (window.POKEDEX_MARKS || {})[name];
+    return Array.isArray(list) ? list.slice() : [];
   }
   var marks = {};
   ["captured", "favorites"].forEach(function (name) {

@@ -45,7 +45,7 @@ public struct SiteBuilder: Sendable {
             manifest.spritesMissing = Self.referencedSprites(catalog).count - sprites.count
             manifest.wroteSitemap = configuration.baseURL.map { !$0.isEmpty } ?? false
             manifest.bytes = pageBytes + assetBytes + spriteBytes
-            manifest.bytes += try writeIndexes(index: index, manifest: manifest, staging: staging)
+            manifest.bytes += try writeIndexes(index: index, collection: collection, manifest: manifest, staging: staging)
             if let check {
                 progress(BuildProgress(stage: .finishing, done: 0, total: 1))
                 let findings: [String]
@@ -213,8 +213,10 @@ private extension SiteBuilder {
     }
 
     /// Writes the search index, pokedex.json, the sitemap (with a base URL) and the manifest; returns their size.
-    func writeIndexes(index: CatalogIndex, manifest: BuildManifest, staging: StagingFolder) throws(SiteError) -> Int {
-        let indexes = SiteIndexes(index: index)
+    func writeIndexes(
+        index: CatalogIndex, collection: SiteCollection, manifest: BuildManifest, staging: StagingFolder
+    ) throws(SiteError) -> Int {
+        let indexes = SiteIndexes(index: index, collection: collection)
         var files: [(String, Data)] = []
         do {
             files.append(("search-index.js", try indexes.searchScript()))

@@ -17,8 +17,15 @@ struct SiteIndexes: Sendable {
 
     var entries: [Entry]
     var typeNames: [String: String]
+    /// What the collection file marks (pokemon slugs), for the script to start from: kept
+    /// here, in one file, so a changed collection re-renders only pages that show it.
+    var marks: [String: [String]]
 
-    init(index: CatalogIndex) {
+    init(index: CatalogIndex, collection: SiteCollection = .empty) {
+        marks = [
+            "captured": Array(Set(collection.caught.map(\.pokemon))).sorted(),
+            "favorites": collection.favorites.compactMap { index.defaultPokemon(ofSpecies: $0)?.slug },
+        ]
         let defaultSlugs = Set(index.defaults.map(\.slug))
         entries = index.allPages.map { pokemon in
             Entry(
@@ -40,8 +47,9 @@ struct SiteIndexes: Sendable {
         }
         let list = String(decoding: try encoder.encode(rows), as: UTF8.self)
         let types = String(decoding: try encoder.encode(typeNames), as: UTF8.self)
+        let marks = String(decoding: try encoder.encode(self.marks), as: UTF8.self)
         // "</" cannot end a script early here, but escape it anyway for any name that holds it.
-        let script = "window.POKEDEX_TYPES=\(types);\nwindow.POKEDEX_INDEX=\(list);\n"
+        let script = "window.POKEDEX_TYPES=\(types);\nwindow.POKEDEX_MARKS=\(marks);\nwindow.POKEDEX_INDEX=\(list);\n"
             .replacingOccurrences(of: "</", with: "<\\/")
         return Data(script.utf8)
     }

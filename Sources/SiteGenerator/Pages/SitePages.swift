@@ -11,9 +11,6 @@ struct SitePages: Sendable {
     let dexMode: Bool
     /// The strings table as a template value, built once.
     let stringsValue: TemplateValue
-    /// What the collection file marks, as every page hands it to the script (space-separated
-    /// pokemon slugs), so the browser's own marks start from it.
-    let bakedMarks: TemplateValue
 
     init(index: CatalogIndex, collection: SiteCollection, strings: SiteStrings, title: String, pageSize: Int, dexMode: Bool = false) {
         self.index = index
@@ -23,11 +20,6 @@ struct SitePages: Sendable {
         self.pageSize = pageSize
         self.dexMode = dexMode
         stringsValue = .dictionary(strings.table.mapValues(TemplateValue.string))
-        let favorites = collection.favorites.compactMap { index.defaultPokemon(ofSpecies: $0)?.slug }
-        bakedMarks = .dictionary([
-            "captured": .string(Array(Set(collection.caught.map(\.pokemon))).sorted().joined(separator: " ")),
-            "favorites": .string(favorites.joined(separator: " ")),
-        ])
     }
 
     /// Every page, in a stable order.
@@ -85,7 +77,6 @@ struct SitePages: Sendable {
             "pageTitle": .string(template == "home" ? title : "\(heading) · \(title)"),
             "nav": .array(nav),
             "theme": .string(dexMode ? (theme.isEmpty ? "dex-mode" : theme + " dex-mode") : theme),
-            "marks": bakedMarks,
             "page": page,
         ]))
     }

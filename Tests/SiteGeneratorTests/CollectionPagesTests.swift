@@ -1,0 +1,73 @@
+import Pokedex
+import Testing
+import TemplateEngine
+@testable import SiteGenerator
+
+@Suite("The collection on the site's pages")
+struct CollectionPagesTests {
+    static let sparky = SiteCollection.Caught(
+        pokemon: "pikachu", id: "abc234", nickname: "<img src=x onerror=1>", level: 12, experience: 1728,
+        moves: ["thunderbolt"], heldItem: nil, sprite: "front_default")
+
+    func pages(_ collection: SiteCollection, dexMode: Bool) throws -> SitePages {
+        SitePages(index: TestCatalog.index(), collection: collection, strings: try TestCatalog.strings(),
+                  title: "Dex", pageSize: 60, dexMode: dexMode)
+    }
+
+    func bodyClass(_ pages: SitePages, _ kind: PageKind) throws -> String {
+        let spec = try #require(pages.spec(kind))
+        guard case .dictionary(let context) = spec.context, case .string(let theme)? = context["theme"] else { return "" }
+        return theme
+    }
+
+    @Test("Dex mode marks every page, so uncaught cards are greyed; without it nothing is")
+    func dexMode() throws {
+        let on = try pages(SiteCollection(caught: [Self.sparky]), dexMode: true)
+        let off = try pages(SiteCollection(caught: [Self.sparky]), dexMode: false)
+        for kind in [PageKind.home, .list(1), .detail("pikachu"), .mine] {
+            #expect(try bodyClass(on, kind).split(separator: " ").contains("dex-mode"))
+            #expect(!(try bodyClass(off, kind).contains("dex-mode")))
+        }
+        let home = HomePage(index: TestCatalog.index(), collection: SiteCollection(caught: [Self.sparky]), strings: try TestCatalog.strings())
+        let electric = try #require(home.typeRows.first { $0.type?.slug == "electric" })
+        #expect(electric.cards.map(\.captured) == electric.cards.map { $0.slug == "pikachu" })
+    }
+
+    @Test("A detail page lists the trainer's own individuals of its species, with their details")
+    func yours() throws {
+        let detail = DetailPage(pokemon: try #require(TestCatalog.make().pokemon["pikachu"]), index: TestCatalog.index(),
+                                collection: SiteCollection(caught: [Self.sparky]), strings: try TestCatalog.strings())
+        let mine = try #require(detail.yours.first)
+        #expect(detail.yours.count == 1)
+        #expect(mine.nickname == "<img src=x onerror=1>" && mine.levelText == "Level 12" && mine.experience == "1728 exp.")
+        #expect(detail.yoursHeading == "Your Pikachu")
+        let other = DetailPage(pokemon: try #require(TestCatalog.make().pokemon["eevee"]), index: TestCatalog.index(),
+                               collection: SiteCollection(caught: [Self.sparky]), strings: try TestCatalog.strings())
+        #expect(other.yours.isEmpty)
+    }
+
+    @Test("My Pokémon shows each individual in dex order")
+    func myPokemon() throws {
+        var eevee = Self.sparky
+        eevee.pokemon = "eevee"
+        eevee.nickname = "Évoli"
+        let page = CollectionPage(kind: .mine, index: TestCatalog.index(), collection: SiteCollection(caught: [eevee, Self.sparky]),
+                                  strings: try TestCatalog.strings())
+        #expect(page.entries.compactMap(\.individual?.nickname) == ["<img src=x onerror=1>", "Évoli"])
+    }
+}
+
+@Suite("A nickname on the built site")
+struct NicknameEscapingTests {
+    @Test("shows as text wherever it appears, never as markup")
+    func escaped() async throws {
+        let site = try TestSite()
+        defer { site.remove() }
+        _ = try await site.build(collection: SiteCollection(caught: [CollectionPagesTests.sparky]))
+        for page in ["my-pokemon.html", "pokemon/pikachu.html"] {
+            let html = try site.read(page)
+            #expect(html.contains("&lt;img src=x onerror=1&gt;"), "\(page) does not show the nickname")
+            #expect(!html.contains("<img src=x"), "\(page) lets the nickname through as markup")
+        }
+    }
+}

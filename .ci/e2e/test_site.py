@@ -225,3 +225,33 @@ def test_capture_toggle_survives_a_reload(driver, base):
     driver.refresh()
     assert driver.find_element(By.CSS_SELECTOR, selector).get_attribute("aria-pressed") == "false"
     assert_no_console_errors(driver, f"{base}: capture toggle")
+
+
+@pytest.mark.skipif(SITE_NAME != "sample" or not os.environ.get("E2E_POKEDEX"),
+                    reason="runs once, on the sample site, with the pokedex binary (E2E_POKEDEX)")
+def test_browser_choices_round_trip_through_import(driver, tmp_path):
+    """Marks made in the browser, exported by the button, merged by `pokedex import`."""
+    import subprocess
+    downloads = tmp_path / "downloads"
+    downloads.mkdir()
+    driver.execute_cdp_cmd("Browser.setDownloadBehavior", {"behavior": "allow", "downloadPath": str(downloads)})
+    open_page(driver, "file", detail_page("pichu"))
+    driver.execute_script("localStorage.clear()")
+    driver.refresh()
+    driver.find_element(By.CSS_SELECTOR, '.js-toggle[data-store="captured"]').click()
+    driver.find_element(By.CSS_SELECTOR, '.js-toggle[data-store="favorites"]').click()
+    open_page(driver, "file", pages()["mine"])
+    assert driver.find_element(By.CSS_SELECTOR, '.js-collection .card[data-slug="pichu"]').is_displayed()
+    driver.find_element(By.CSS_SELECTOR, ".js-export-button").click()
+    exported = downloads / "pokedex-choices.json"
+    WebDriverWait(driver, 10).until(lambda d: exported.exists() and exported.stat().st_size > 0)
+    choices = json.loads(exported.read_text())
+    assert choices["format"] == "pokedex-choices" and choices["captured"] == ["pichu"] and choices["favorites"] == ["pichu"]
+    collection = tmp_path / "pokedex-collection.toml"
+    result = subprocess.run([os.environ["E2E_POKEDEX"], "import", str(exported), "--sample", "--collection", str(collection)],
+                            capture_output=True, text=True, timeout=120)
+    assert result.returncode == 0, result.stdout + result.stderr
+    assert "+ caught Pichu (pichu" in result.stdout and "+ favorite pichu" in result.stdout, result.stdout
+    text = collection.read_text()
+    assert 'species = "pichu"' in text and 'favorites = ["pichu"]' in text, text
+    driver.execute_script("localStorage.clear()")

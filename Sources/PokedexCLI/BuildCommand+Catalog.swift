@@ -35,7 +35,7 @@ extension BuildCommand {
         do {
             try FileManager.default.createDirectory(at: cache, withIntermediateDirectories: true)
         } catch {
-            throw ValidationError("cannot create the cache folder \(cache.path): \(error.localizedDescription)")
+            throw CommandFailure("cannot create the cache folder \(cache.path): \(error.localizedDescription)")
         }
         let inputs = [
             PokedexVersion.current, settings.language, selection.description, root.standardizedFileURL.path,
@@ -51,7 +51,7 @@ extension BuildCommand {
             reporter.note("Loading the catalog from \(loader.cacheRoot.path)")
             return try await loader.load().catalog
         } catch {
-            throw ValidationError(String(describing: error))
+            throw CommandFailure(String(describing: error))
         }
     }
 
@@ -66,12 +66,12 @@ extension BuildCommand {
         do {
             report = try await Fetcher(configuration: configuration).run()
         } catch {
-            throw ValidationError(String(describing: error))
+            throw CommandFailure(String(describing: error))
         }
         if report.downloaded > 0 { reporter.note("Fetched \(report.downloaded) resources into \(root.path)") }
         guard report.failures.isEmpty else {
             let shown = report.failures.prefix(10).map { "  \($0.url): \($0.reason)" }.joined(separator: "\n")
-            throw ValidationError(
+            throw CommandFailure(
                 "\(report.failures.count) resources could not be fetched into \(root.path):\n\(shown)\n"
                     + "Run the build again to resume, or `pokedex fetch` to see every failure."
             )

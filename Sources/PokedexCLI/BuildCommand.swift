@@ -90,10 +90,10 @@ extension BuildCommand {
             do {
                 try settings.apply(try ConfigFile(text: text, path: path))
             } catch {
-                throw ValidationError(error.description)
+                throw CommandFailure(error.description)
             }
         } else if config != nil {
-            throw ValidationError("cannot read the settings file \(path): it does not exist.")
+            throw CommandFailure("cannot read the settings file \(path): it does not exist.")
         }
         if sample { settings.sample = true }
         if let api { settings.api = api }

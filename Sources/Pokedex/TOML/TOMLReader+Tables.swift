@@ -30,7 +30,7 @@ extension TOMLReader {
             guard table[key] == nil else {
                 throw TOMLError(line: line, column: column, message: "the key \"\(path.joined(separator: "."))\" is set twice")
             }
-            table.set(key, value)
+            table.set(key, value, keyLine: line, keyColumn: column)
         }
     }
 

@@ -39,6 +39,8 @@ public struct TOMLValue: Sendable, Hashable {
 /// A TOML table: keys in the order they were written, each with its value.
 public struct TOMLTable: Sendable, Hashable {
     public private(set) var entries: [(key: String, value: TOMLValue)] = []
+    /// Where each key was written (for messages about the key itself, e.g. an unknown one).
+    public private(set) var keyPositions: [String: (line: Int, column: Int)] = [:]
     public var line: Int
     public var column: Int
 
@@ -51,7 +53,8 @@ public struct TOMLTable: Sendable, Hashable {
         entries.first { $0.key == key }?.value
     }
 
-    mutating func set(_ key: String, _ value: TOMLValue) {
+    mutating func set(_ key: String, _ value: TOMLValue, keyLine: Int? = nil, keyColumn: Int? = nil) {
+        if let keyLine, let keyColumn { keyPositions[key] = (keyLine, keyColumn) }
         if let index = entries.firstIndex(where: { $0.key == key }) {
             entries[index].value = value
         } else {

@@ -74,11 +74,11 @@ struct APIClientFaultTests {
     func slowResponseTimesOut() async throws {
         let server = try await LoopbackServer.start { _ in .delayed(.seconds(3), .json("{}")) }
         let client = client(server, timeout: .milliseconds(300), attempts: 2)
-        let started = ContinuousClock.now
+        // No wall-clock bound (flaky on a loaded machine): had the client waited for the
+        // slow server, it would have received the body and not thrown a timeout.
         await #expect(throws: PokeAPIFailure.timeout(url: url(server), seconds: 0.3)) {
             _ = try await client.get(url(server))
         }
-        #expect(ContinuousClock.now - started < .seconds(3))
         #expect(server.requests.count == 2)
         await client.transport.shutdown()
         await server.stop()

@@ -1,20 +1,9 @@
 import TemplateEngine
 import Testing
+import TestSupport
 
 @Suite("Fuzz-style robustness")
 struct FuzzTests {
-    /// A small deterministic generator (SplitMix64), so failures reproduce.
-    private struct Random: RandomNumberGenerator {
-        var state: UInt64
-        mutating func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return z ^ (z >> 31)
-        }
-    }
-
     private static let pieces = [
         "{{", "}}", "{{{", "}}}", "{{#a}}", "{{/a}}", "{{^b}}", "{{/b}}", "{{>p}}", "{{<p}}", "{{$blk}}", "{{/blk}}",
         "{{/p}}", "{{=<% %>=}}", "<%x%>", "{{!c}}", "{{&a}}", "{{a.b}}", "{{.}}", "{{>*dyn}}", "\n", "  ", "x", "é",
@@ -27,7 +16,7 @@ struct FuzzTests {
 
     @Test("random and mutated templates give an output or an error, never a crash or a hang")
     func randomTemplates() throws {
-        var random = Random(state: 2026)
+        var random = SeededGenerator(seed: 2026)
         let recursive = try Template(source: "{{>p}}{{<p}}{{$blk}}{{/blk}}{{/p}}", name: "p")
         var outputs = 0
         var errors = 0
@@ -51,7 +40,7 @@ struct FuzzTests {
         #expect(errors > 100)
     }
 
-    private func mutate(_ source: String, using random: inout Random) -> String {
+    private func mutate(_ source: String, using random: inout SeededGenerator) -> String {
         var bytes = Array(source.utf8)
         for _ in 0..<Int.random(in: 0...3, using: &random) where !bytes.isEmpty {
             let index = Int.random(in: 0..<bytes.count, using: &random)

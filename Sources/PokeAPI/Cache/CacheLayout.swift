@@ -4,8 +4,10 @@ import Foundation
 ///
 /// - `api/v2/<resource>/<id>/index.json` and `api/v2/<resource>/index.json` (lists),
 /// - `sprites/...` under the sprite's upstream path,
-/// - `.pokedex/meta/...` one metadata record per entry (ETag, Last-Modified, URL, date),
-/// - `.pokedex/lock` the lock a fetch holds while it writes.
+/// - `.pokedex/metadata.json` and `.pokedex/metadata.log`: a record per entry (ETag,
+///   Last-Modified, URL, date, status), see ``MetadataJournal``,
+/// - `.pokedex/lists/` the upstream lists, `.pokedex/lock` the lock a fetch holds while it
+///   writes, `.pokedex/running` present while a fetch runs (and after one was killed).
 ///
 /// Metadata sits apart so the data folders stay a plain api-data mirror.
 public struct CacheLayout: Sendable, Hashable {
@@ -27,21 +29,14 @@ public struct CacheLayout: Sendable, Hashable {
         root.appendingPathComponent(sprite.relativePath)
     }
 
-    /// The metadata record of a resource.
-    func metadata(for path: APIResourcePath) -> URL {
-        metaRoot.appendingPathComponent("api/v2/\(path.resource)/\(path.identifier ?? "_list").json")
-    }
-
-    /// The metadata record of a sprite.
-    func metadata(for sprite: SpritePath) -> URL {
-        metaRoot.appendingPathComponent(sprite.relativePath + ".json")
+    /// The path of a resource's file relative to the root: the key of its metadata.
+    func relativePath(for path: APIResourcePath) -> String {
+        "api/v2/\(path.resource)/" + (path.identifier.map { "\($0)/" } ?? "") + "index.json"
     }
 
     /// The file a running fetch locks.
     var lockFile: URL { root.appendingPathComponent(".pokedex/lock") }
 
-    /// Where temporary files go before they are renamed into place.
-    var temporaryFolder: URL { root.appendingPathComponent(".pokedex/tmp", isDirectory: true) }
-
-    private var metaRoot: URL { root.appendingPathComponent(".pokedex/meta", isDirectory: true) }
+    /// Present while a fetch writes; found at the start of the next one, it means the last was killed.
+    var runningMarker: URL { root.appendingPathComponent(".pokedex/running") }
 }

@@ -21,9 +21,8 @@ struct CacheMetadata: Codable, Sendable, Equatable {
         etag == nil && lastModified == nil ? nil : APIClient.Validators(etag: etag, lastModified: lastModified)
     }
 
+    /// The current time as `2026-11-21T20:06:13Z` (a format style: no ICU formatter per entry).
     static func now() -> String {
-        let formatter = ISO8601DateFormatter()
-        formatter.formatOptions = [.withInternetDateTime]
-        return formatter.string(from: Date())
+        Date.now.formatted(.iso8601)
     }
 }

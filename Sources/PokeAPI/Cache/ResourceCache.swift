@@ -1,16 +1,17 @@
 import Foundation
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 
 /// Reads and writes cache entries; every write is a temporary file renamed into place.
 ///
-/// A data file is always complete (rename is atomic); its metadata is written after it,
+/// A data file is always complete (rename is atomic); its metadata is recorded after it,
 /// so an entry without metadata is still usable, just not revalidatable.
 struct ResourceCache: Sendable {
     let layout: CacheLayout
+    let journal: MetadataJournal
+
+    init(layout: CacheLayout) {
+        self.layout = layout
+        self.journal = MetadataJournal(layout: layout)
+    }
 
     /// What the cache holds for a sprite.
     enum SpriteState: Equatable {
@@ -28,11 +29,11 @@ struct ResourceCache: Sendable {
     }
 
     func metadata(for path: APIResourcePath) -> CacheMetadata? {
-        readMetadata(layout.metadata(for: path))
+        journal.record(for: layout.relativePath(for: path))
     }
 
     func metadata(for sprite: SpritePath) -> CacheMetadata? {
-        readMetadata(layout.metadata(for: sprite))
+        journal.record(for: sprite.relativePath)
     }
 
     func state(of sprite: SpritePath) -> SpriteState {
@@ -41,56 +42,47 @@ struct ResourceCache: Sendable {
     }
 
     func store(_ data: Data, at path: APIResourcePath, metadata: CacheMetadata) throws(PokeAPIFailure) {
-        try write(data, to: layout.file(for: path))
-        try writeMetadata(metadata, to: layout.metadata(for: path))
+        try AtomicFile.write(data, to: layout.file(for: path).path)
+        try journal.set(metadata, for: layout.relativePath(for: path))
     }
 
     func store(_ data: Data, at sprite: SpritePath, metadata: CacheMetadata) throws(PokeAPIFailure) {
-        try write(data, to: layout.file(for: sprite))
-        try writeMetadata(metadata, to: layout.metadata(for: sprite))
+        try AtomicFile.write(data, to: layout.file(for: sprite).path)
+        try journal.set(metadata, for: sprite.relativePath)
     }
 
     /// Remembers that a sprite is 404 upstream, so the site shows a placeholder.
     func recordMissing(_ sprite: SpritePath, metadata: CacheMetadata) throws(PokeAPIFailure) {
-        try writeMetadata(metadata, to: layout.metadata(for: sprite))
+        try journal.set(metadata, for: sprite.relativePath)
     }
 
     /// Updates only the fetch date of an entry that answered 304.
     func touch(_ path: APIResourcePath, metadata: CacheMetadata) throws(PokeAPIFailure) {
-        try writeMetadata(metadata, to: layout.metadata(for: path))
+        try journal.set(metadata, for: layout.relativePath(for: path))
     }
 
     /// A file below `.pokedex/` (upstream lists), written atomically.
     func storeInternal(_ data: Data, name: String) throws(PokeAPIFailure) {
-        try write(data, to: internalFile(name))
+        try AtomicFile.write(data, to: internalFile(name).path)
     }
 
     func readInternal(_ name: String) -> Data? {
         FileManager.default.contents(atPath: internalFile(name).path)
     }
 
-    /// Writes any file in the cache atomically.
-    func write(_ data: Data, to destination: URL) throws(PokeAPIFailure) {
-        let manager = FileManager.default
-        let temporary = layout.temporaryFolder.appendingPathComponent(UUID().uuidString)
-        do {
-            try manager.createDirectory(at: layout.temporaryFolder, withIntermediateDirectories: true)
-            try manager.createDirectory(at: destination.deletingLastPathComponent(), withIntermediateDirectories: true)
-            try data.write(to: temporary)
-        } catch {
-            try? manager.removeItem(at: temporary)
-            throw .unwritable(path: destination.path, reason: error.localizedDescription)
-        }
-        guard rename(temporary.path, destination.path) == 0 else {
-            let reason = String(cString: strerror(errno))
-            try? manager.removeItem(at: temporary)
-            throw .unwritable(path: destination.path, reason: reason)
-        }
+    /// Starts a run that writes: if the last one was killed, removes the temporary files
+    /// it left, then marks this one as running. Call while holding the lock.
+    func beginRun() throws(PokeAPIFailure) {
+        let marker = layout.runningMarker.path
+        if FileManager.default.fileExists(atPath: marker) { removeTemporaryFiles() }
+        try? FileManager.default.removeItem(at: layout.root.appendingPathComponent(".pokedex/tmp"))
+        try AtomicFile.write(Data(), to: marker)
     }
 
-    /// Removes temporary files a killed fetch left behind; call while holding the lock.
-    func removeLeftovers() {
-        try? FileManager.default.removeItem(at: layout.temporaryFolder)
+    /// Ends a run: folds the metadata log into its snapshot and clears the running mark.
+    func endRun() throws(PokeAPIFailure) {
+        try journal.compact()
+        try? FileManager.default.removeItem(at: layout.runningMarker)
     }
 }
 
@@ -99,15 +91,14 @@ private extension ResourceCache {
         layout.root.appendingPathComponent(".pokedex/\(name)")
     }
 
-    func readMetadata(_ url: URL) -> CacheMetadata? {
-        guard let data = FileManager.default.contents(atPath: url.path) else { return nil }
-        return try? JSONDecoder().decode(CacheMetadata.self, from: data)
-    }
-
-    func writeMetadata(_ metadata: CacheMetadata, to url: URL) throws(PokeAPIFailure) {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-        guard let data = try? encoder.encode(metadata) else { throw .unwritable(path: url.path, reason: "metadata") }
-        try write(data, to: url)
+    /// Walks the cache for `.partial` files; only after a run that did not end.
+    func removeTemporaryFiles() {
+        let base = layout.root.path
+        guard let walker = FileManager.default.enumerator(atPath: base) else { return }
+        while let relative = walker.nextObject() as? String {
+            if AtomicFile.isTemporary((relative as NSString).lastPathComponent) {
+                try? FileManager.default.removeItem(atPath: base + "/" + relative)
+            }
+        }
     }
 }

@@ -20,7 +20,7 @@ extension FetchCrawl {
             let results = entries.keys.sorted().map { APIListEntry(name: entries[$0] ?? nil, url: $0.link) }
             let list = APIResourceList(count: results.count, next: nil, previous: nil, results: results)
             guard list != existing, let data = APIJSON.encode(list) else { continue }
-            try cache.write(data, to: cache.layout.file(for: listPath))
+            try AtomicFile.write(data, to: cache.layout.file(for: listPath).path)
         }
     }
 }

@@ -31,7 +31,7 @@ public struct Fetcher: Sendable {
             let layout = CacheLayout(root: configuration.cache)
             let lock = try CacheLock(file: layout.lockFile)
             let cache = ResourceCache(layout: layout)
-            cache.removeLeftovers()
+            try cache.beginRun()
             let transport = transport ?? RoutingTransport(
                 http: AsyncHTTPTransport(concurrency: configuration.concurrency, connectTimeout: min(configuration.timeout, .seconds(10)))
             )
@@ -48,8 +48,11 @@ public struct Fetcher: Sendable {
                 outcome = .failure(error)
             }
             await transport.shutdown()
+            let ended = Result { () throws(PokeAPIFailure) in try cache.endRun() }
             withExtendedLifetime(lock) {}
-            return try outcome.get()
+            let report = try outcome.get()
+            try ended.get()
+            return report
         } catch let error as CancellationError {
             throw error
         } catch {

@@ -1,0 +1,134 @@
+import Foundation
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// The metadata of every cache entry (URL, ETag, Last-Modified, date, status), keyed by the
+/// entry's path in the cache (`api/v2/pokemon/1/index.json`, `sprites/pokemon/1.png`).
+///
+/// On disk it is two files under `.pokedex/`: `metadata.json`, a snapshot, and
+/// `metadata.log`, one JSON line per record set since. A fetch appends to the log (one
+/// `write(2)` per entry, no file to create) and folds it into the snapshot when it ends. A
+/// killed fetch loses nothing: the next one reads the log; a line cut short is skipped,
+/// and the entry it described is still usable, only not revalidatable.
+final class MetadataJournal: @unchecked Sendable {
+    private let snapshotFile: String
+    private let logFile: String
+    private let lock = NSLock()
+    private var records: [String: CacheMetadata] = [:]
+    private var log: Int32 = -1
+    /// Whether the files on disk lag behind `records` or hold a log to fold in.
+    private var dirty = false
+    private let encoder: JSONEncoder = {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        return encoder
+    }()
+
+    /// Loads what `layout`'s cache remembers; an unreadable journal counts as empty.
+    init(layout: CacheLayout) {
+        snapshotFile = layout.root.appendingPathComponent(".pokedex/metadata.json").path
+        logFile = layout.root.appendingPathComponent(".pokedex/metadata.log").path
+        let decoder = JSONDecoder()
+        if let data = FileManager.default.contents(atPath: snapshotFile),
+           let snapshot = try? decoder.decode([String: CacheMetadata].self, from: data) {
+            records = snapshot
+        }
+        if let data = FileManager.default.contents(atPath: logFile) {
+            dirty = true
+            for line in data.split(separator: UInt8(ascii: "\n")) {
+                guard let entry = try? decoder.decode([String: CacheMetadata].self, from: Data(line)) else { continue }
+                records.merge(entry) { _, new in new }
+            }
+        }
+        importLegacyFolder(layout.root.appendingPathComponent(".pokedex/meta", isDirectory: true))
+    }
+
+    deinit {
+        if log >= 0 { close(log) }
+    }
+
+    /// The record of the entry at `key`, a path relative to the cache root.
+    func record(for key: String) -> CacheMetadata? {
+        lock.withLock { records[key] }
+    }
+
+    /// Every record, for tools that list what the cache holds.
+    var allRecords: [String: CacheMetadata] {
+        lock.withLock { records }
+    }
+
+    /// Sets the record of `key` and appends it to the log.
+    func set(_ record: CacheMetadata, for key: String) throws(PokeAPIFailure) {
+        let result: Result<Void, PokeAPIFailure> = lock.withLock {
+            guard var line = try? encoder.encode([key: record]) else {
+                return .failure(.unwritable(path: logFile, reason: "the metadata of \(key)"))
+            }
+            line.append(UInt8(ascii: "\n"))
+            if log < 0 {
+                log = open(logFile, O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC, 0o644)
+                if log < 0, errno == ENOENT, (try? AtomicFile.makeFolders((logFile as NSString).deletingLastPathComponent)) != nil {
+                    log = open(logFile, O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC, 0o644)
+                }
+                guard log >= 0 else { return .failure(.unwritable(path: logFile, reason: "the metadata log (\(Self.errorText()))")) }
+            }
+            guard line.withUnsafeBytes({ buffer in AtomicFile.writeAll(log, buffer) }) else {
+                return .failure(.unwritable(path: logFile, reason: "the metadata log (\(Self.errorText()))"))
+            }
+            records[key] = record
+            dirty = true
+            return .success(())
+        }
+        try result.get()
+    }
+
+    /// Writes the snapshot and empties the log; a fetch calls it when it ends.
+    func compact() throws(PokeAPIFailure) {
+        let result: Result<Void, PokeAPIFailure> = lock.withLock {
+            guard dirty else { return .success(()) }
+            guard let data = try? encoder.encode(records) else {
+                return .failure(.unwritable(path: snapshotFile, reason: "the metadata snapshot"))
+            }
+            let written = Result { () throws(PokeAPIFailure) in try AtomicFile.write(data, to: snapshotFile) }
+            guard case .success = written else { return written }
+            if log >= 0 {
+                close(log)
+                log = -1
+            }
+            unlink(logFile)
+            dirty = false
+            return .success(())
+        }
+        try result.get()
+    }
+}
+
+private extension MetadataJournal {
+    static func errorText() -> String {
+        String(cString: strerror(errno))
+    }
+
+    /// Reads the one-file-per-entry metadata of caches written before the journal, then
+    /// removes it; the next ``compact()`` keeps it in the snapshot.
+    func importLegacyFolder(_ folder: URL) {
+        let base = folder.standardizedFileURL.path
+        guard let walker = FileManager.default.enumerator(atPath: base) else { return }
+        let decoder = JSONDecoder()
+        while let relative = walker.nextObject() as? String {
+            guard relative.hasSuffix(".json"), let data = FileManager.default.contents(atPath: base + "/" + relative),
+                  let record = try? decoder.decode(CacheMetadata.self, from: data) else { continue }
+            let entry = String(relative.dropLast(".json".count))
+            let key: String
+            if entry.hasPrefix("api/") {
+                key = entry.hasSuffix("/_list") ? String(entry.dropLast("_list".count)) + "index.json" : entry + "/index.json"
+            } else {
+                key = entry
+            }
+            records[key] = records[key] ?? record
+            dirty = true
+        }
+        if (try? compact()) != nil { try? FileManager.default.removeItem(atPath: base) }
+    }
+}

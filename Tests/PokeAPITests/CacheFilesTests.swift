@@ -1,0 +1,97 @@
+import Foundation
+import Testing
+import TestSupport
+@testable import PokeAPI
+
+@Suite("Cache files: atomic writes, the metadata journal, recovery")
+struct CacheFilesTests {
+    func record(_ url: String, etag: String? = "\"e\"", status: Int = 200) -> CacheMetadata {
+        CacheMetadata(url: url, etag: etag, lastModified: nil, fetchedAt: "2026-11-21T20:00:00Z", status: status)
+    }
+
+    @Test("an atomic write creates its folders, replaces the old file whole, and leaves no temporary file")
+    func atomicWrite() throws {
+        let folder = try TemporaryFolder()
+        let file = folder.url.appendingPathComponent("a/b/c/index.json").path
+        try AtomicFile.write(Data("{\"v\":1}".utf8), to: file)
+        try AtomicFile.write(Data("{\"v\":2}".utf8), to: file)
+        #expect(try String(contentsOfFile: file, encoding: .utf8) == "{\"v\":2}")
+        #expect(folder.files() == ["a/b/c/index.json"])
+    }
+
+    @Test("a write the system refuses says which file and why")
+    func unwritable() throws {
+        let folder = try TemporaryFolder()
+        let blocker = folder.url.appendingPathComponent("blocker")
+        try Data().write(to: blocker)
+        #expect {
+            try AtomicFile.write(Data("{}".utf8), to: blocker.appendingPathComponent("x/index.json").path)
+        } throws: { error in
+            guard case let .unwritable(path, reason) = error as? PokeAPIFailure else { return false }
+            return path.hasSuffix("blocker/x/index.json") && reason.contains("Not a directory")
+        }
+    }
+
+    @Test("records survive a run that never compacted (a killed fetch), and a torn last line is skipped")
+    func journalSurvivesKill() throws {
+        let folder = try TemporaryFolder()
+        let layout = CacheLayout(root: folder.url)
+        do {
+            let journal = MetadataJournal(layout: layout)
+            try journal.set(record("http://x/api/v2/pokemon/1/"), for: "api/v2/pokemon/1/index.json")
+            try journal.set(record("http://x/sprites/1.png", etag: nil, status: 404), for: "sprites/pokemon/1.png")
+            try journal.set(record("http://x/api/v2/pokemon/1/", etag: "\"f\""), for: "api/v2/pokemon/1/index.json")
+        }
+        let log = folder.url.appendingPathComponent(".pokedex/metadata.log")
+        let handle = try FileHandle(forWritingTo: log)
+        try handle.seekToEnd()
+        try handle.write(contentsOf: Data(#"{"api/v2/pokemon/2/index.json":{"url":"#.utf8))
+        try handle.close()
+
+        let reopened = MetadataJournal(layout: layout)
+        #expect(reopened.record(for: "api/v2/pokemon/1/index.json")?.etag == "\"f\"", "the later line wins")
+        #expect(reopened.record(for: "sprites/pokemon/1.png")?.status == 404)
+        #expect(reopened.record(for: "api/v2/pokemon/2/index.json") == nil)
+        try reopened.compact()
+        #expect(!FileManager.default.fileExists(atPath: log.path), "compacting folds the log into the snapshot")
+        #expect(MetadataJournal(layout: layout).allRecords.count == 2)
+    }
+
+    @Test("caches written with one metadata file per entry are read, then moved into the journal")
+    func legacyMetadata() throws {
+        let folder = try TemporaryFolder()
+        let meta = folder.url.appendingPathComponent(".pokedex/meta")
+        let encoder = JSONEncoder()
+        for (file, url) in [("api/v2/pokemon/1.json", "http://x/api/v2/pokemon/1/"), ("api/v2/type/_list.json", "http://x/api/v2/type/"),
+                            ("sprites/pokemon/1.png.json", "http://x/sprites/pokemon/1.png")] {
+            let target = meta.appendingPathComponent(file)
+            try FileManager.default.createDirectory(at: target.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try encoder.encode(record(url)).write(to: target)
+        }
+        let journal = MetadataJournal(layout: CacheLayout(root: folder.url))
+        #expect(journal.record(for: "api/v2/pokemon/1/index.json")?.url == "http://x/api/v2/pokemon/1/")
+        #expect(journal.record(for: "api/v2/type/index.json")?.url == "http://x/api/v2/type/")
+        #expect(journal.record(for: "sprites/pokemon/1.png")?.url == "http://x/sprites/pokemon/1.png")
+        #expect(!FileManager.default.fileExists(atPath: meta.path))
+        #expect(MetadataJournal(layout: CacheLayout(root: folder.url)).allRecords.count == 3)
+    }
+
+    @Test("after a killed run, the next one removes the temporary files it left; otherwise the walk is skipped")
+    func recovery() throws {
+        let folder = try TemporaryFolder()
+        let cache = ResourceCache(layout: CacheLayout(root: folder.url))
+        let leftover = folder.url.appendingPathComponent("api/v2/pokemon/7/.index.json.123\(AtomicFile.temporarySuffix)")
+        try FileManager.default.createDirectory(at: leftover.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try Data("{\"id\":".utf8).write(to: leftover)
+
+        try cache.beginRun()
+        #expect(FileManager.default.fileExists(atPath: leftover.path), "no running mark: the last run ended, nothing is walked")
+        try cache.endRun()
+        try FileManager.default.createDirectory(at: folder.url.appendingPathComponent(".pokedex"), withIntermediateDirectories: true)
+        try Data().write(to: CacheLayout(root: folder.url).runningMarker)
+        try cache.beginRun()
+        #expect(!FileManager.default.fileExists(atPath: leftover.path))
+        try cache.endRun()
+        #expect(!FileManager.default.fileExists(atPath: CacheLayout(root: folder.url).runningMarker.path))
+    }
+}

@@ -12,14 +12,6 @@ enum APIJSON {
         }
     }
 
-    /// Whether `data` parses as a JSON object or array; used before anything is cached.
-    static func isValid(_ data: Data) -> Bool {
-        guard let first = data.first(where: { ![0x20, 0x09, 0x0A, 0x0D].contains($0) }), first == 0x7B || first == 0x5B else {
-            return false
-        }
-        return (try? JSONSerialization.jsonObject(with: data)) != nil
-    }
-
     static func failure(for error: DecodingError, url: String) -> PokeAPIFailure {
         switch error {
         case let .typeMismatch(type, context):

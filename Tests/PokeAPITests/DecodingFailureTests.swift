@@ -30,7 +30,7 @@ struct DecodingFailureTests {
         #expect(throws: PokeAPIFailure.invalidJSON(url: "u")) {
             _ = try APIJSON.decode(APIResourceList.self, from: Data("<html>".utf8), url: "u")
         }
-        #expect(!APIJSON.isValid(Data(#"{"a":"#.utf8)))
-        #expect(APIJSON.isValid(Data(#" {"a":1}"#.utf8)))
+        #expect(!JSONLinkScanner.isValid(Data(#"{"a":"#.utf8)))
+        #expect(JSONLinkScanner.isValid(Data(#" {"a":1}"#.utf8)))
     }
 }

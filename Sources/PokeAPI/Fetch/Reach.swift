@@ -17,52 +17,57 @@ struct Reach: Sendable, Equatable {
         "move-damage-class", "move-learn-method", "evolution-trigger", "egg-group", "pokemon-shape", "pokemon-habitat",
     ]
 
-    /// The links in `data`, a resource at `path`; throws when it is not valid JSON of that resource.
+    /// The links in `data`, a resource at `path`; throws when it is not valid JSON.
     static func links(in data: Data, at path: APIResourcePath, url: String) throws(PokeAPIFailure) -> Reach {
+        let rules = rules[path.resource] ?? []
+        let matches: [JSONLinkScanner.Match]
+        do {
+            matches = try JSONLinkScanner.matches(in: data, rules: rules)
+        } catch {
+            throw .invalidJSON(url: url)
+        }
         var reach = Reach()
-        switch path.resource {
-        case "pokemon-species":
-            let species = try APIJSON.decode(APIPokemonSpecies.self, from: data, url: url)
-            reach.add(species.varieties.map(\.pokemon) + species.eggGroups)
-            reach.add([species.growthRate, species.color, species.generation])
-            reach.add([species.shape, species.habitat].compactMap { $0 })
-            if let chain = species.evolutionChain?.path { reach.resources[chain] = .some(nil) }
-        case "evolution-chain":
-            let chain = try APIJSON.decode(APIEvolutionChain.self, from: data, url: url)
-            reach.add(chain.allSpecies)
-            reach.add(details(chain.chain).flatMap { detail in
-                [detail.item, detail.heldItem, detail.knownMove, detail.usedMove, detail.trigger, detail.knownMoveType, detail.partyType]
-                    .compactMap { $0 }
-            })
-        case "pokemon":
-            let pokemon = try APIJSON.decode(ReachModels.Pokemon.self, from: data, url: url)
-            let links = [pokemon.species] + pokemon.forms + pokemon.types.map(\.type) + pokemon.moves.map(\.move)
-                + pokemon.abilities.compactMap(\.ability) + pokemon.heldItems.map(\.item) + pokemon.stats.map(\.stat)
-            reach.add(links.compactMap(\.resource))
-            let sprites = pokemon.sprites
-            reach.sprites = Set([sprites.frontDefault, sprites.frontShiny, sprites.frontFemale, sprites.frontShinyFemale]
-                .compactMap { $0 }.compactMap(SpritePath.init(url:)))
-        case "generation":
-            let generation = try APIJSON.decode(ReachModels.Generation.self, from: data, url: url)
-            reach.generationSpecies = generation.pokemonSpecies.compactMap { APIResourcePath(link: $0.url) }
-        case "move":
-            let move = try APIJSON.decode(ReachModels.Move.self, from: data, url: url)
-            reach.add(([move.type] + [move.damageClass].compactMap { $0 }).compactMap(\.resource))
-        default:
-            guard APIJSON.isValid(data) else { throw .invalidJSON(url: url) }
+        for match in matches {
+            switch Target(rawValue: match.tag) {
+            case .resource:
+                if let path = APIResourcePath(link: match.value) { reach.resources[path] = match.name }
+            case .sprite:
+                if let sprite = SpritePath(url: match.value) { reach.sprites.insert(sprite) }
+            case .generationSpecies:
+                if let path = APIResourcePath(link: match.value) { reach.generationSpecies.append(path) }
+            case nil:
+                break
+            }
         }
         return reach
     }
 }
 
 private extension Reach {
-    mutating func add(_ links: [APINamedResource]) {
-        for link in links {
-            if let path = link.path { resources[path] = link.name }
-        }
+    /// What a match leads to.
+    enum Target: Int {
+        case resource, sprite, generationSpecies
     }
 
-    static func details(_ link: APIChainLink) -> [APIEvolutionDetail] {
-        link.evolutionDetails + link.evolvesTo.flatMap(details)
-    }
+    /// Where each resource keeps the links a fetch follows (arrays are transparent).
+    /// Resources without rules are only checked to be valid JSON.
+    static let rules: [String: [JSONLinkScanner.Rule]] = {
+        func links(_ paths: [String], anywhere: Bool = false) -> [JSONLinkScanner.Rule] {
+            paths.map { JSONLinkScanner.Rule(.link, $0, anywhere: anywhere, tag: Target.resource.rawValue) }
+        }
+        let evolutionDetails = ["item", "held_item", "known_move", "used_move", "trigger", "known_move_type", "party_type"]
+        return [
+            "pokemon-species": links([
+                "varieties.pokemon", "egg_groups", "growth_rate", "color", "generation", "shape", "habitat", "evolution_chain",
+            ]),
+            // Chains nest `evolves_to` to any depth, so these match the end of the path.
+            "evolution-chain": links(["species"] + evolutionDetails.map { "evolution_details.\($0)" }, anywhere: true),
+            "pokemon": links(["species", "forms", "types.type", "moves.move", "abilities.ability", "held_items.item", "stats.stat"])
+                + ["front_default", "front_shiny", "front_female", "front_shiny_female"].map {
+                    JSONLinkScanner.Rule(.string, "sprites.\($0)", tag: Target.sprite.rawValue)
+                },
+            "generation": [JSONLinkScanner.Rule(.link, "pokemon_species", tag: Target.generationSpecies.rawValue)],
+            "move": links(["type", "damage_class"]),
+        ]
+    }()
 }

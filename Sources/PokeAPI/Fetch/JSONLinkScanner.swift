@@ -1,0 +1,326 @@
+import Foundation
+
+/// Reads a JSON document once, checking that it is valid, and reports the links it holds
+/// at the key paths a fetch follows.
+///
+/// A fetch has to read every resource it downloads: to refuse invalid JSON before it is
+/// cached, and to learn what the resource reaches. `JSONDecoder` builds a value for every
+/// field of a pokemon (100–600 KB of move details and per-game sprites) to give back a few
+/// dozen links; this scanner reads the bytes in place and allocates only for the strings
+/// it reports, which keeps the fetch close to network speed.
+///
+/// Key paths name object keys from the root; arrays are transparent, so
+/// `["moves", "move"]` matches `moves[3].move`. A rule marked `anywhere` matches the end
+/// of a path, for recursive documents such as evolution chains.
+struct JSONLinkScanner {
+    struct Rule: Sendable {
+        enum Kind: Sendable {
+            /// An object with a string `url` (and maybe a `name`) at the path.
+            case link
+            /// A string value at the path.
+            case string
+        }
+
+        let kind: Kind
+        let keys: [[UInt8]]
+        let anywhere: Bool
+        /// The caller's tag for what the match means.
+        let tag: Int
+
+        init(_ kind: Kind, _ path: String, anywhere: Bool = false, tag: Int = 0) {
+            self.kind = kind
+            self.keys = path.split(separator: ".").map { Array($0.utf8) }
+            self.anywhere = anywhere
+            self.tag = tag
+        }
+    }
+
+    /// One match: the rule's tag, the link's `url` (or the string), and its `name` if any.
+    struct Match: Equatable, Sendable {
+        let tag: Int
+        let value: String
+        let name: String?
+    }
+
+    /// Why a document is not valid JSON, with the byte offset where reading stopped.
+    struct Invalid: Error, Equatable {
+        let offset: Int
+    }
+
+    /// Every match of `rules` in `data`, in document order; throws ``Invalid`` unless
+    /// `data` is one JSON object or array, valid UTF-8, with nothing after it.
+    static func matches(in data: Data, rules: [Rule]) throws(Invalid) -> [Match] {
+        let result: Result<[Match], Invalid> = data.withUnsafeBytes { buffer in
+            var scanner = Scan(bytes: buffer.bindMemory(to: UInt8.self), rules: rules)
+            return Result { () throws(Invalid) in
+                try scanner.document()
+                return scanner.matches
+            }
+        }
+        return try result.get()
+    }
+
+    /// Whether `data` is one valid JSON object or array.
+    static func isValid(_ data: Data) -> Bool {
+        (try? matches(in: data, rules: [])) != nil
+    }
+}
+
+private extension JSONLinkScanner {
+    /// The deepest nesting accepted; deeper documents are refused rather than risking the stack.
+    static let maximumDepth = 512
+
+    struct Scan {
+        let bytes: UnsafeBufferPointer<UInt8>
+        let rules: [Rule]
+        var position = 0
+        /// The keys from the root to the current value, as ranges of `bytes`.
+        var path: [Range<Int>] = []
+        var matches: [Match] = []
+
+        init(bytes: UnsafeBufferPointer<UInt8>, rules: [Rule]) {
+            self.bytes = bytes
+            self.rules = rules
+            path.reserveCapacity(16)
+        }
+
+        mutating func document() throws(Invalid) {
+            skipWhitespace()
+            guard let first = peek(), first == UInt8(ascii: "{") || first == UInt8(ascii: "[") else { throw invalid() }
+            try value(depth: 0)
+            skipWhitespace()
+            guard position == bytes.count else { throw invalid() }
+        }
+
+        /// A string value is returned as the range of its body, for the caller to report.
+        @discardableResult
+        mutating func value(depth: Int) throws(Invalid) -> Range<Int>? {
+            guard depth < JSONLinkScanner.maximumDepth, let byte = peek() else { throw invalid() }
+            switch byte {
+            case UInt8(ascii: "{"): try object(depth: depth)
+            case UInt8(ascii: "["): try array(depth: depth)
+            case UInt8(ascii: "\""): return try string()
+            case UInt8(ascii: "t"): try literal("true")
+            case UInt8(ascii: "f"): try literal("false")
+            case UInt8(ascii: "n"): try literal("null")
+            default: try number()
+            }
+            return nil
+        }
+
+        mutating func object(depth: Int) throws(Invalid) {
+            position += 1
+            skipWhitespace()
+            var url: Range<Int>?
+            var name: Range<Int>?
+            if peek() == UInt8(ascii: "}") {
+                position += 1
+                return
+            }
+            while true {
+                skipWhitespace()
+                guard peek() == UInt8(ascii: "\"") else { throw invalid() }
+                let key = try string()
+                skipWhitespace()
+                guard peek() == UInt8(ascii: ":") else { throw invalid() }
+                position += 1
+                skipWhitespace()
+                path.append(key)
+                if let text = try value(depth: depth + 1) {
+                    if equals(key, "url") { url = text } else if equals(key, "name") { name = text }
+                    report(.string, text, name: nil)
+                }
+                path.removeLast()
+                skipWhitespace()
+                guard let next = peek() else { throw invalid() }
+                position += 1
+                if next == UInt8(ascii: "}") { break }
+                guard next == UInt8(ascii: ",") else { throw invalid() }
+            }
+            if let url { report(.link, url, name: name) }
+        }
+
+        mutating func array(depth: Int) throws(Invalid) {
+            position += 1
+            skipWhitespace()
+            if peek() == UInt8(ascii: "]") {
+                position += 1
+                return
+            }
+            while true {
+                skipWhitespace()
+                try value(depth: depth + 1)
+                skipWhitespace()
+                guard let next = peek() else { throw invalid() }
+                position += 1
+                if next == UInt8(ascii: "]") { return }
+                guard next == UInt8(ascii: ",") else { throw invalid() }
+            }
+        }
+
+        /// Reads a string and returns the range of its body (between the quotes, escapes kept).
+        mutating func string() throws(Invalid) -> Range<Int> {
+            position += 1
+            let start = position
+            while position < bytes.count {
+                let byte = bytes[position]
+                switch byte {
+                case UInt8(ascii: "\""):
+                    position += 1
+                    return start..<(position - 1)
+                case UInt8(ascii: "\\"):
+                    try escape()
+                case 0..<0x20:
+                    throw invalid()
+                case 0x80...:
+                    try multiByte(byte)
+                default:
+                    position += 1
+                }
+            }
+            throw invalid()
+        }
+
+        mutating func escape() throws(Invalid) {
+            guard position + 1 < bytes.count else { throw invalid() }
+            switch bytes[position + 1] {
+            case UInt8(ascii: "\""), UInt8(ascii: "\\"), UInt8(ascii: "/"), UInt8(ascii: "b"),
+                 UInt8(ascii: "f"), UInt8(ascii: "n"), UInt8(ascii: "r"), UInt8(ascii: "t"):
+                position += 2
+            case UInt8(ascii: "u"):
+                let unit = try codeUnit()
+                if (0xDC00...0xDFFF).contains(unit) { throw invalid() }
+                if (0xD800...0xDBFF).contains(unit) {
+                    // A high surrogate must pair with a low one, or no decoder can read the string.
+                    guard peek() == UInt8(ascii: "\\"), position + 1 < bytes.count, bytes[position + 1] == UInt8(ascii: "u"),
+                          (0xDC00...0xDFFF).contains(try codeUnit()) else { throw invalid() }
+                }
+            default:
+                throw invalid()
+            }
+        }
+
+        /// Reads `\uXXXX` at the position and returns XXXX.
+        mutating func codeUnit() throws(Invalid) -> UInt16 {
+            guard position + 6 <= bytes.count else { throw invalid() }
+            var unit: UInt16 = 0
+            for byte in bytes[(position + 2)..<(position + 6)] {
+                guard let digit = Self.hexValue(byte) else { throw invalid() }
+                unit = unit << 4 | UInt16(digit)
+            }
+            position += 6
+            return unit
+        }
+
+        /// Checks one UTF-8 sequence of two to four bytes starting with `lead`.
+        mutating func multiByte(_ lead: UInt8) throws(Invalid) {
+            let count: Int
+            var low: UInt8 = 0x80, high: UInt8 = 0xBF
+            switch lead {
+            case 0xC2...0xDF: count = 2
+            case 0xE0: count = 3; low = 0xA0
+            case 0xE1...0xEC, 0xEE...0xEF: count = 3
+            case 0xED: count = 3; high = 0x9F
+            case 0xF0: count = 4; low = 0x90
+            case 0xF1...0xF3: count = 4
+            case 0xF4: count = 4; high = 0x8F
+            default: throw invalid()
+            }
+            guard position + count <= bytes.count else { throw invalid() }
+            let second = bytes[position + 1]
+            guard second >= low, second <= high else { throw invalid() }
+            for offset in 2..<count where bytes[position + offset] & 0xC0 != 0x80 { throw invalid() }
+            position += count
+        }
+
+        mutating func number() throws(Invalid) {
+            if peek() == UInt8(ascii: "-") { position += 1 }
+            guard let first = peek(), Self.isDigit(first) else { throw invalid() }
+            position += 1
+            if first != UInt8(ascii: "0") { skipDigits() }
+            if peek() == UInt8(ascii: ".") {
+                position += 1
+                guard let digit = peek(), Self.isDigit(digit) else { throw invalid() }
+                skipDigits()
+            }
+            if let e = peek(), e == UInt8(ascii: "e") || e == UInt8(ascii: "E") {
+                position += 1
+                if let sign = peek(), sign == UInt8(ascii: "+") || sign == UInt8(ascii: "-") { position += 1 }
+                guard let digit = peek(), Self.isDigit(digit) else { throw invalid() }
+                skipDigits()
+            }
+        }
+
+        mutating func literal(_ word: StaticString) throws(Invalid) {
+            let count = word.utf8CodeUnitCount
+            guard position + count <= bytes.count else { throw invalid() }
+            for offset in 0..<count where bytes[position + offset] != word.utf8Start[offset] { throw invalid() }
+            position += count
+        }
+
+        mutating func skipDigits() {
+            while let byte = peek(), Self.isDigit(byte) { position += 1 }
+        }
+
+        mutating func skipWhitespace() {
+            while position < bytes.count {
+                switch bytes[position] {
+                case 0x20, 0x0A, 0x0D, 0x09: position += 1
+                default: return
+                }
+            }
+        }
+
+        func peek() -> UInt8? {
+            position < bytes.count ? bytes[position] : nil
+        }
+
+        func invalid() -> Invalid {
+            Invalid(offset: position)
+        }
+
+        static func isDigit(_ byte: UInt8) -> Bool {
+            byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9")
+        }
+
+        static func hexValue(_ byte: UInt8) -> UInt8? {
+            if isDigit(byte) { return byte - UInt8(ascii: "0") }
+            let lower = byte | 0x20
+            return lower >= UInt8(ascii: "a") && lower <= UInt8(ascii: "f") ? lower - UInt8(ascii: "a") + 10 : nil
+        }
+
+        func equals(_ range: Range<Int>, _ word: StaticString) -> Bool {
+            guard range.count == word.utf8CodeUnitCount else { return false }
+            for offset in 0..<range.count where bytes[range.lowerBound + offset] != word.utf8Start[offset] { return false }
+            return true
+        }
+
+        /// Reports the string at `text` to every rule of `kind` whose keys match the current path.
+        mutating func report(_ kind: Rule.Kind, _ text: Range<Int>, name: Range<Int>?) {
+            for rule in rules where rule.kind == kind && matches(rule) {
+                matches.append(Match(tag: rule.tag, value: decode(text), name: name.map(decode)))
+            }
+        }
+
+        func matches(_ rule: Rule) -> Bool {
+            guard rule.anywhere ? path.count >= rule.keys.count : path.count == rule.keys.count else { return false }
+            let offset = path.count - rule.keys.count
+            for (index, key) in rule.keys.enumerated() {
+                let range = path[offset + index]
+                guard range.count == key.count else { return false }
+                for byte in 0..<key.count where bytes[range.lowerBound + byte] != key[byte] { return false }
+            }
+            return true
+        }
+
+        /// The text of a string body, escapes resolved.
+        func decode(_ range: Range<Int>) -> String {
+            let body = UnsafeBufferPointer(rebasing: bytes[range])
+            guard body.contains(UInt8(ascii: "\\")) else { return String(decoding: body, as: UTF8.self) }
+            var quoted = [UInt8(ascii: "\"")]
+            quoted += body
+            quoted.append(UInt8(ascii: "\""))
+            return (try? JSONDecoder().decode(String.self, from: Data(quoted))) ?? String(decoding: body, as: UTF8.self)
+        }
+    }
+}

@@ -1,0 +1,149 @@
+import Foundation
+import Testing
+import TestSupport
+@testable import PokeAPI
+
+@Suite("The JSON link scanner")
+struct JSONLinkScannerTests {
+    @Test("accepts valid JSON documents", arguments: [
+        #"{}"#, #"[]"#, #" {"a":1} "#, #"{"a":[1,-2.5e+3,0,0.0,1E9,true,false,null,"x"]}"#,
+        #"{"é":"日本語 🐉","esc":"\"\\\/\b\f\n\r\t\u00e9\uD83D\uDC09"}"#, #"[[[[{"a":{"b":[]}}]]]]"#, "{\n\t\"a\" :\r\n 1 }",
+    ])
+    func acceptsValid(text: String) {
+        #expect(JSONLinkScanner.isValid(Data(text.utf8)))
+    }
+
+    @Test("refuses what is not JSON, cut short, or not an object or array", arguments: [
+        "", " ", #"{"a":"#, #"{"id":2,"name":"#, #"{"a":1"#, #"[1,2"#, #"{"a":1}x"#, #"{"a":1}{}"#, #"{"a" 1}"#,
+        #"{a:1}"#, #"{"a":1,}"#, #"[1,]"#, #"[01]"#, #"[-]"#, #"[1.]"#, #"[1e]"#, #"[.5]"#, #"[+1]"#, #"[tru]"#,
+        #"[nul]"#, #"["a\x"]"#, #"["\u12G4"]"#, #"["\uDC09"]"#, #"["\uD83Dx"]"#, "[\"a\u{01}\"]", #""text""#, "42", "null",
+        #"{"a":1}}"#, #"[1]]"#,
+    ])
+    func refusesInvalid(text: String) {
+        #expect(!JSONLinkScanner.isValid(Data(text.utf8)))
+    }
+
+    @Test("refuses bytes that are not UTF-8, and nesting deeper than 512")
+    func refusesBadBytesAndDepth() {
+        for bytes in [[0x80], [0xC0, 0x80], [0xED, 0xA0, 0x80], [0xF5, 0x80, 0x80, 0x80], [0xE2, 0x82]] as [[UInt8]] {
+            let document = Data(#"[""#.utf8) + Data(bytes) + Data(#""]"#.utf8)
+            #expect(!JSONLinkScanner.isValid(document), "\(bytes)")
+        }
+        #expect(JSONLinkScanner.isValid(Data((String(repeating: "[", count: 500) + String(repeating: "]", count: 500)).utf8)))
+        #expect(!JSONLinkScanner.isValid(Data((String(repeating: "[", count: 600) + String(repeating: "]", count: 600)).utf8)))
+    }
+
+    @Test("agrees with JSONSerialization on 2,000 mutated documents, apart from trailing commas")
+    func agreesWithFoundation() throws {
+        let seeds = [
+            #"{"name":"bulbasaur","types":[{"slot":1,"type":{"name":"grass","url":"/api/v2/type/12/"}}],"h":7,"w":-6.9e1}"#,
+            #"[{"a":[true,false,null]},"\u00e9\n",0.5,{"b":{}}]"#,
+        ]
+        var generator = SeededGenerator(seed: 7)
+        let alphabet = Array(#"{}[]:,"\/u0123456789.eE+-tfnalsrx "#.utf8) + [0x0A, 0xC3, 0xA9, 0x01]
+        for index in 0..<2_000 {
+            var bytes = Array(seeds[index % seeds.count].utf8)
+            for _ in 0..<Int.random(in: 1...3, using: &generator) {
+                let at = Int.random(in: 0..<bytes.count, using: &generator)
+                switch Int.random(in: 0..<3, using: &generator) {
+                case 0: bytes.remove(at: at)
+                case 1: bytes.insert(alphabet.randomElement(using: &generator)!, at: at)
+                default: bytes[at] = alphabet.randomElement(using: &generator)!
+                }
+                if bytes.isEmpty { bytes = [UInt8(ascii: "x")] }
+            }
+            let data = Data(bytes)
+            let text = String(decoding: bytes, as: UTF8.self)
+            let foundation = (try? JSONSerialization.jsonObject(with: data)) != nil
+            // Foundation also takes a trailing comma (`[1,]`), which RFC 8259 does not: the
+            // scanner may refuse more, never accept more, or the catalog could not read the cache.
+            let trailingComma = text.contains(/,\s*[}\]]/)
+            #expect(JSONLinkScanner.isValid(data) == foundation || (foundation && trailingComma), "\(text)")
+        }
+    }
+
+    @Test("reports links by key path, with arrays transparent and exact paths unless anywhere")
+    func reportsLinksByPath() throws {
+        let document = #"""
+        {"species":{"name":"bulbasaur","url":"/api/v2/pokemon-species/1/"},
+         "moves":[{"move":{"name":"razor-wind","url":"/api/v2/move/13/"},"version_group_details":[{"version_group":{"name":"red-blue","url":"/api/v2/version-group/1/"}}]}],
+         "past_types":[{"types":[{"type":{"name":"normal","url":"/api/v2/type/1/"}}]}],
+         "types":[{"type":{"name":"grass","url":"https:\/\/pokeapi.co\/api\/v2\/type\/12\/"}}],
+         "sprites":{"front_default":"https://s/1.png","front_shiny":null,"other":{"home":{"front_default":"https://s/home/1.png"}}},
+         "chain":{"species":{"name":"a","url":"/s/1/"},"evolves_to":[{"species":{"name":"b","url":"/s/2/"},"evolves_to":[{"species":{"url":"/s/3/"}}]}]}}
+        """#
+        let rules = [
+            JSONLinkScanner.Rule(.link, "species", tag: 1), JSONLinkScanner.Rule(.link, "moves.move", tag: 2),
+            JSONLinkScanner.Rule(.link, "types.type", tag: 3), JSONLinkScanner.Rule(.string, "sprites.front_default", tag: 4),
+            JSONLinkScanner.Rule(.string, "sprites.front_shiny", tag: 4), JSONLinkScanner.Rule(.link, "species", anywhere: true, tag: 5),
+        ]
+        let matches = try JSONLinkScanner.matches(in: Data(document.utf8), rules: rules)
+        #expect(matches.filter { $0.tag == 1 } == [.init(tag: 1, value: "/api/v2/pokemon-species/1/", name: "bulbasaur")])
+        #expect(matches.filter { $0.tag == 2 } == [.init(tag: 2, value: "/api/v2/move/13/", name: "razor-wind")])
+        #expect(matches.filter { $0.tag == 3 } == [.init(tag: 3, value: "https://pokeapi.co/api/v2/type/12/", name: "grass")],
+                "past_types.types.type is not types.type; escaped slashes are resolved")
+        #expect(matches.filter { $0.tag == 4 } == [.init(tag: 4, value: "https://s/1.png", name: nil)], "null and sprites.other are not matched")
+        #expect(matches.filter { $0.tag == 5 }.map(\.value) == ["/api/v2/pokemon-species/1/", "/s/1/", "/s/2/", "/s/3/"])
+        #expect(matches.filter { $0.tag == 5 }.map(\.name) == ["bulbasaur", "a", "b", nil])
+    }
+}
+
+/// The scanner against the models: on every file of the shared mirror, the links a fetch
+/// follows are exactly those the `API*` models (decoded by `JSONDecoder`) give.
+@Suite("Reach agrees with the models on the shared mirror", .enabled(if: SharedFixtures.hasMirror, SharedFixtures.absent("pokeapi-mirror")))
+struct ReachMirrorTests {
+    let source = LocalSource(root: SharedFixtures.pokeapiMirror)
+
+    @Test("every pokemon, species, chain, move and generation", arguments: ["pokemon", "pokemon-species", "evolution-chain", "move", "generation"])
+    func reachMatchesModels(resource: String) throws {
+        let list = try source.list(resource)
+        var differences: [String] = []
+        for entry in list.results {
+            let path = try #require(entry.path)
+            let data = try Data(contentsOf: source.root.appendingPathComponent("api/v2/\(resource)/\(path.identifier ?? "")/index.json"))
+            let scanned = try Reach.links(in: data, at: path, url: path.link)
+            let expected = try Self.reach(of: data, resource: resource)
+            if scanned != expected { differences.append(path.link) }
+        }
+        #expect(!list.results.isEmpty)
+        #expect(differences.isEmpty, "\(differences.count) differ, first: \(differences.first ?? "")")
+    }
+
+    /// What the fetch reached before the scanner, from the full models.
+    static func reach(of data: Data, resource: String) throws -> Reach {
+        var reach = Reach()
+        func add(_ links: [APINamedResource?]) {
+            for link in links.compactMap({ $0 }) {
+                if let path = link.path { reach.resources[path] = link.name }
+            }
+        }
+        let decoder = JSONDecoder()
+        switch resource {
+        case "pokemon":
+            let pokemon = try decoder.decode(APIPokemon.self, from: data)
+            add([pokemon.species] + pokemon.forms + pokemon.types.map(\.type) + pokemon.moves.map(\.move)
+                + pokemon.abilities.map(\.ability) + pokemon.heldItems.map(\.item) + pokemon.stats.map(\.stat))
+            let sprites = pokemon.sprites
+            reach.sprites = Set([sprites.frontDefault, sprites.frontShiny, sprites.frontFemale, sprites.frontShinyFemale]
+                .compactMap { $0 }.compactMap(SpritePath.init(url:)))
+        case "pokemon-species":
+            let species = try decoder.decode(APIPokemonSpecies.self, from: data)
+            add(species.varieties.map(\.pokemon) + species.eggGroups + [species.growthRate, species.color, species.generation, species.shape, species.habitat])
+            if let chain = species.evolutionChain?.path { reach.resources[chain] = .some(nil) }
+        case "evolution-chain":
+            let chain = try decoder.decode(APIEvolutionChain.self, from: data)
+            func details(_ link: APIChainLink) -> [APIEvolutionDetail] { link.evolutionDetails + link.evolvesTo.flatMap(details) }
+            add(chain.allSpecies)
+            add(details(chain.chain).flatMap { [$0.item, $0.heldItem, $0.knownMove, $0.usedMove, $0.trigger, $0.knownMoveType, $0.partyType] })
+        case "move":
+            let move = try decoder.decode(APIMove.self, from: data)
+            add([move.type, move.damageClass])
+        case "generation":
+            let generation = try decoder.decode(APIGeneration.self, from: data)
+            reach.generationSpecies = generation.pokemonSpecies.compactMap(\.path)
+        default:
+            break
+        }
+        return reach
+    }
+}

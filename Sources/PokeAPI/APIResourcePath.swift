@@ -24,13 +24,22 @@ public struct APIResourcePath: Hashable, Sendable {
     }
 
     /// Parses a link; nil when it holds no `api/v2/<resource>/` part.
+    ///
+    /// Works on the UTF-8 bytes: a fetch parses every link of every pokemon (tens of thousands).
     public init?(link: String) {
-        var text = Substring(link)
-        if let cut = text.firstIndex(where: { $0 == "?" || $0 == "#" }) { text = text[..<cut] }
-        guard let marker = text.range(of: "api/v2/", options: .backwards) else { return nil }
-        let parts = text[marker.upperBound...].split(separator: "/", omittingEmptySubsequences: true)
+        var bytes = Substring(link).utf8[...]
+        if let cut = bytes.firstIndex(where: { $0 == UInt8(ascii: "?") || $0 == UInt8(ascii: "#") }) { bytes = bytes[..<cut] }
+        let marker = Array("api/v2/".utf8)
+        var start: Substring.UTF8View.Index?
+        var index = bytes.endIndex
+        while index > bytes.startIndex, start == nil {
+            bytes.formIndex(before: &index)
+            if bytes[index...].starts(with: marker) { start = bytes.index(index, offsetBy: marker.count) }
+        }
+        guard let start else { return nil }
+        let parts = bytes[start...].split(separator: UInt8(ascii: "/"), omittingEmptySubsequences: true)
         guard parts.count == 1 || parts.count == 2 else { return nil }
-        self.init(resource: String(parts[0]), identifier: parts.count == 2 ? String(parts[1]) : nil)
+        self.init(resource: String(Substring(parts[0])), identifier: parts.count == 2 ? String(Substring(parts[1])) : nil)
     }
 
     /// The numeric id, when the identifier is one.
@@ -64,8 +73,16 @@ extension APIResourcePath: CustomStringConvertible {
 
 private extension APIResourcePath {
     static func isSlug(_ text: String) -> Bool {
-        !text.isEmpty && text.count <= 100 && text != "." && text != ".."
-            && text.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "-" || $0 == "_" || $0 == ".") }
-            && !text.hasPrefix(".")
+        let bytes = text.utf8
+        guard !bytes.isEmpty, bytes.count <= 100, bytes.first != UInt8(ascii: ".") else { return false }
+        return bytes.allSatisfy { byte in
+            switch byte {
+            case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "0")...UInt8(ascii: "9"),
+                 UInt8(ascii: "-"), UInt8(ascii: "_"), UInt8(ascii: "."):
+                true
+            default:
+                false
+            }
+        }
     }
 }

@@ -84,6 +84,33 @@ struct APIClientFaultTests {
         await server.stop()
     }
 
+    @Test("a body that falls silent after the head fails as a timeout")
+    func silentBodyTimesOut() async throws {
+        let body = Array(#"{"id":1,"name":"bulbasaur"}"#.utf8)
+        let server = try await LoopbackServer.start { _ in .trickle(interval: .seconds(30), body: body) }
+        let client = client(server, timeout: .milliseconds(300), attempts: 1)
+        await #expect(throws: PokeAPIFailure.timeout(url: url(server), seconds: 0.3)) {
+            _ = try await client.get(url(server))
+        }
+        await client.transport.shutdown()
+        await server.stop()
+    }
+
+    @Test("a body that trickles in, never silent for long but never done in time, fails as a timeout")
+    func tricklingBodyTimesOut() async throws {
+        // A byte every 50 ms is never silent for long; the 28 bytes take 1.4 s, so only a
+        // bound on the whole request stops it. Had the client waited, it would
+        // have returned the body instead of throwing.
+        let body = Array(#"{"id":1,"name":"bulbasaur"}"#.utf8)
+        let server = try await LoopbackServer.start { _ in .trickle(interval: .milliseconds(50), body: body) }
+        let client = client(server, timeout: .milliseconds(300), attempts: 1)
+        await #expect(throws: PokeAPIFailure.timeout(url: url(server), seconds: 0.3)) {
+            _ = try await client.get(url(server))
+        }
+        await client.transport.shutdown()
+        await server.stop()
+    }
+
     @Test("a truncated body is never returned as data")
     func truncatedBodyFails() async throws {
         let server = try await LoopbackServer.start { _ in .truncated(declaredLength: 500, body: Array(#"{"id":1,"na"#.utf8)) }

@@ -57,6 +57,17 @@ struct CacheFilesTests {
         #expect(MetadataJournal(layout: layout).allRecords.count == 2)
     }
 
+    @Test("a log line is JSON that decodes back to the record, whatever the strings hold")
+    func logLineRoundTrips() throws {
+        let nasty = "W/\"q\\u\" \n\t\u{01}\u{1F} é 🐉 </script>"
+        for record in [record("http://x/a?b=\"c\"", etag: nasty), CacheMetadata(url: "u", etag: nil, lastModified: nasty, fetchedAt: "t", status: 404)] {
+            let line = MetadataJournal.line("sprites/a \"b\".png", record)
+            #expect(line.last == UInt8(ascii: "\n"))
+            let decoded = try JSONDecoder().decode([String: CacheMetadata].self, from: line.dropLast())
+            #expect(decoded == ["sprites/a \"b\".png": record])
+        }
+    }
+
     @Test("caches written with one metadata file per entry are read, then moved into the journal")
     func legacyMetadata() throws {
         let folder = try TemporaryFolder()

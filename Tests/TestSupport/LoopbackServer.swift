@@ -28,6 +28,9 @@ public final class LoopbackServer: Sendable {
         case delayed(Duration, Reply)
         /// Announce `declaredLength` bytes, send `body` (shorter), then close.
         case truncated(declaredLength: Int, body: [UInt8])
+        /// Send the head and the first byte of `body` at once, then one byte every `interval`:
+        /// a server that never falls silent for long, yet never finishes in time.
+        case trickle(interval: Duration, body: [UInt8])
 
         public static func json(_ text: String, status: Int = 200, headers: [String: String] = [:]) -> Reply {
             .respond(status: status, headers: headers.merging(["content-type": "application/json"]) { old, _ in old }, body: Array(text.utf8))

@@ -53,7 +53,7 @@ private extension ReplyHandler {
         case let .delayed(duration, reply):
             let loop = context.eventLoop.assumeIsolated()
             let context = NIOLoopBound(context, eventLoop: context.eventLoop)
-            loop.scheduleTask(in: .nanoseconds(Int64(duration.components.seconds) * 1_000_000_000 + duration.components.attoseconds / 1_000_000_000)) {
+            loop.scheduleTask(in: Self.timeAmount(duration)) {
                 self.answer(reply, context: context.value)
             }
         case let .truncated(declaredLength, body):
@@ -63,6 +63,29 @@ private extension ReplyHandler {
             context.write(wrapOutboundOut(.head(HTTPResponseHead(version: .http1_1, status: .ok, headers: fields))), promise: nil)
             context.writeAndFlush(wrapOutboundOut(.body(.byteBuffer(ByteBuffer(bytes: body)))), promise: nil)
             context.close(promise: nil)
+        case let .trickle(interval, body):
+            var fields = HTTPHeaders()
+            fields.add(name: "content-length", value: String(body.count))
+            fields.add(name: "content-type", value: "application/json")
+            context.write(wrapOutboundOut(.head(HTTPResponseHead(version: .http1_1, status: .ok, headers: fields))), promise: nil)
+            trickle(body[...], every: interval, context: context)
         }
+    }
+
+    /// Sends the first byte now and the rest one per `interval`, while the connection is open.
+    func trickle(_ rest: ArraySlice<UInt8>, every interval: Duration, context: ChannelHandlerContext) {
+        guard let byte = rest.first, context.channel.isActive else {
+            if context.channel.isActive { context.writeAndFlush(wrapOutboundOut(.end(nil)), promise: nil) }
+            return
+        }
+        context.writeAndFlush(wrapOutboundOut(.body(.byteBuffer(ByteBuffer(bytes: [byte])))), promise: nil)
+        let bound = NIOLoopBound(context, eventLoop: context.eventLoop)
+        context.eventLoop.assumeIsolated().scheduleTask(in: Self.timeAmount(interval)) {
+            self.trickle(rest.dropFirst(), every: interval, context: bound.value)
+        }
+    }
+
+    static func timeAmount(_ duration: Duration) -> TimeAmount {
+        .nanoseconds(Int64(duration.components.seconds) * 1_000_000_000 + duration.components.attoseconds / 1_000_000_000)
     }
 }

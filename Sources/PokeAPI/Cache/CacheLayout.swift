@@ -12,9 +12,11 @@ import Foundation
 /// Metadata sits apart so the data folders stay a plain api-data mirror.
 public struct CacheLayout: Sendable, Hashable {
     public let root: URL
+    private let rootPath: String
 
     public init(root: URL) {
         self.root = root.standardizedFileURL
+        self.rootPath = self.root.path
     }
 
     /// The JSON file of a resource (or of a list endpoint).
@@ -27,6 +29,16 @@ public struct CacheLayout: Sendable, Hashable {
     /// The image file of a sprite.
     public func file(for sprite: SpritePath) -> URL {
         root.appendingPathComponent(sprite.relativePath)
+    }
+
+    /// The file of a resource as a path string (no URL to build: a fetch asks for thousands).
+    func path(for path: APIResourcePath) -> String {
+        rootPath + "/" + relativePath(for: path)
+    }
+
+    /// The file of a sprite as a path string.
+    func path(for sprite: SpritePath) -> String {
+        rootPath + "/" + sprite.relativePath
     }
 
     /// The path of a resource's file relative to the root: the key of its metadata.

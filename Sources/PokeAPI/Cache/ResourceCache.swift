@@ -21,11 +21,11 @@ struct ResourceCache: Sendable {
     }
 
     func contains(_ path: APIResourcePath) -> Bool {
-        FileManager.default.fileExists(atPath: layout.file(for: path).path)
+        FileManager.default.fileExists(atPath: layout.path(for: path))
     }
 
     func read(_ path: APIResourcePath) -> Data? {
-        FileManager.default.contents(atPath: layout.file(for: path).path)
+        FileManager.default.contents(atPath: layout.path(for: path))
     }
 
     func metadata(for path: APIResourcePath) -> CacheMetadata? {
@@ -37,17 +37,17 @@ struct ResourceCache: Sendable {
     }
 
     func state(of sprite: SpritePath) -> SpriteState {
-        if FileManager.default.fileExists(atPath: layout.file(for: sprite).path) { return .present }
+        if FileManager.default.fileExists(atPath: layout.path(for: sprite)) { return .present }
         return metadata(for: sprite)?.status == 404 ? .missing : .absent
     }
 
     func store(_ data: Data, at path: APIResourcePath, metadata: CacheMetadata) throws(PokeAPIFailure) {
-        try AtomicFile.write(data, to: layout.file(for: path).path)
+        try AtomicFile.write(data, to: layout.path(for: path))
         try journal.set(metadata, for: layout.relativePath(for: path))
     }
 
     func store(_ data: Data, at sprite: SpritePath, metadata: CacheMetadata) throws(PokeAPIFailure) {
-        try AtomicFile.write(data, to: layout.file(for: sprite).path)
+        try AtomicFile.write(data, to: layout.path(for: sprite))
         try journal.set(metadata, for: sprite.relativePath)
     }
 

@@ -8,6 +8,8 @@ struct APIClient: Sendable {
     let timeout: Duration
     let maxBytes: Int
     let userAgent: String
+    /// Bounds the requests on the wire across every caller of this client.
+    var gate = RequestGate(limit: .max)
 
     /// What a GET ended with.
     enum Outcome: Sendable, Equatable {
@@ -28,7 +30,7 @@ struct APIClient: Sendable {
             let failure: PokeAPIFailure
             var retryAfter: Duration?
             do {
-                let response = try await followingRedirects(url, validators: validators)
+                let response = try await gate.withSlot { try await followingRedirects(url, validators: validators) }
                 switch response.status {
                 case 200..<300:
                     return .body(response.body, etag: response.headers["etag"], lastModified: response.headers["last-modified"])

@@ -34,7 +34,9 @@ struct FetchCrawl {
         try await withThrowingTaskGroup(of: ItemResult.self) { group in
             var running = 0
             while true {
-                while running < configuration.concurrency, !Task.isCancelled, let item = queue.popLast() {
+                // Twice the requests allowed in flight: half the tasks can store and scan
+                // what they received while the others wait on the wire (see RequestGate).
+                while running < 2 * configuration.concurrency, !Task.isCancelled, let item = queue.popLast() {
                     group.addTask { await session.process(item) }
                     running += 1
                 }

@@ -37,7 +37,8 @@ public struct Fetcher: Sendable {
             )
             let client = APIClient(
                 transport: transport, endpoints: endpoints, retry: configuration.retry,
-                timeout: configuration.timeout, maxBytes: configuration.maxResponseBytes, userAgent: configuration.userAgent
+                timeout: configuration.timeout, maxBytes: configuration.maxResponseBytes, userAgent: configuration.userAgent,
+                gate: RequestGate(limit: configuration.concurrency)
             )
             let session = FetchSession(client: client, cache: cache, refresh: configuration.refresh, offline: configuration.offline)
             let outcome: Result<FetchReport, any Error>

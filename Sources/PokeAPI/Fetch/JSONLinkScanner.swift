@@ -70,9 +70,22 @@ private extension JSONLinkScanner {
     /// The deepest nesting accepted; deeper documents are refused rather than risking the stack.
     static let maximumDepth = 512
 
+    /// A rule as plain values: its keys are a range of ``Scan/keys``.
+    struct Compiled {
+        let kind: Rule.Kind
+        let anywhere: Bool
+        let tag: Int
+        let keys: Range<Int>
+    }
+
     struct Scan {
         let bytes: UnsafeBufferPointer<UInt8>
-        let rules: [Rule]
+        /// The rules flattened into plain values (no arrays to retain in the hot loop):
+        /// each key is a range of `keyBytes`, each rule a range of `keys`.
+        let linkRules: [Compiled]
+        let stringRules: [Compiled]
+        let keys: [Range<Int>]
+        let keyBytes: [UInt8]
         var position = 0
         /// The keys from the root to the current value, as ranges of `bytes`.
         var path: [Range<Int>] = []
@@ -80,7 +93,19 @@ private extension JSONLinkScanner {
 
         init(bytes: UnsafeBufferPointer<UInt8>, rules: [Rule]) {
             self.bytes = bytes
-            self.rules = rules
+            var keys: [Range<Int>] = [], keyBytes: [UInt8] = [], compiled: [Compiled] = []
+            for rule in rules {
+                let first = keys.count
+                for key in rule.keys {
+                    keys.append(keyBytes.count..<(keyBytes.count + key.count))
+                    keyBytes += key
+                }
+                compiled.append(Compiled(kind: rule.kind, anywhere: rule.anywhere, tag: rule.tag, keys: first..<keys.count))
+            }
+            self.keys = keys
+            self.keyBytes = keyBytes
+            self.linkRules = compiled.filter { $0.kind == .link }
+            self.stringRules = compiled.filter { $0.kind == .string }
             path.reserveCapacity(16)
         }
 
@@ -128,7 +153,7 @@ private extension JSONLinkScanner {
                 path.append(key)
                 if let text = try value(depth: depth + 1) {
                     if equals(key, "url") { url = text } else if equals(key, "name") { name = text }
-                    report(.string, text, name: nil)
+                    if !stringRules.isEmpty { report(stringRules, text, name: nil) }
                 }
                 path.removeLast()
                 skipWhitespace()
@@ -137,7 +162,7 @@ private extension JSONLinkScanner {
                 if next == UInt8(ascii: "}") { break }
                 guard next == UInt8(ascii: ",") else { throw invalid() }
             }
-            if let url { report(.link, url, name: name) }
+            if let url, !linkRules.isEmpty { report(linkRules, url, name: name) }
         }
 
         mutating func array(depth: Int) throws(Invalid) {
@@ -162,7 +187,9 @@ private extension JSONLinkScanner {
         mutating func string() throws(Invalid) -> Range<Int> {
             position += 1
             let start = position
-            while position < bytes.count {
+            while true {
+                skipPlainText()
+                guard position < bytes.count else { throw invalid() }
                 let byte = bytes[position]
                 switch byte {
                 case UInt8(ascii: "\""):
@@ -178,7 +205,22 @@ private extension JSONLinkScanner {
                     position += 1
                 }
             }
-            throw invalid()
+        }
+
+        /// Skips eight bytes at a time while none of them ends the string or needs a look:
+        /// no quote, backslash, control character or non-ASCII byte (SWAR: SIMD within a word).
+        mutating func skipPlainText() {
+            guard let base = bytes.baseAddress else { return }
+            let ones: UInt64 = 0x0101_0101_0101_0101, highs: UInt64 = 0x8080_8080_8080_8080
+            while position + 8 <= bytes.count {
+                let word = UnsafeRawPointer(base + position).loadUnaligned(as: UInt64.self)
+                let quote = word ^ (ones &* 0x22), backslash = word ^ (ones &* 0x5C)
+                let zeroInQuote = (quote &- ones) & ~quote
+                let zeroInBackslash = (backslash &- ones) & ~backslash
+                let control = (word &- ones &* 0x20) & ~word
+                guard (zeroInQuote | zeroInBackslash | control | word) & highs == 0 else { return }
+                position += 8
+            }
         }
 
         mutating func escape() throws(Invalid) {
@@ -295,20 +337,21 @@ private extension JSONLinkScanner {
             return true
         }
 
-        /// Reports the string at `text` to every rule of `kind` whose keys match the current path.
-        mutating func report(_ kind: Rule.Kind, _ text: Range<Int>, name: Range<Int>?) {
-            for rule in rules where rule.kind == kind && matches(rule) {
+        /// Reports the string at `text` for every rule of `rules` whose keys match the current path.
+        mutating func report(_ rules: [Compiled], _ text: Range<Int>, name: Range<Int>?) {
+            for rule in rules where matches(rule) {
                 matches.append(Match(tag: rule.tag, value: decode(text), name: name.map(decode)))
             }
         }
 
-        func matches(_ rule: Rule) -> Bool {
-            guard rule.anywhere ? path.count >= rule.keys.count : path.count == rule.keys.count else { return false }
-            let offset = path.count - rule.keys.count
-            for (index, key) in rule.keys.enumerated() {
-                let range = path[offset + index]
+        func matches(_ rule: Compiled) -> Bool {
+            let count = rule.keys.count
+            guard rule.anywhere ? path.count >= count : path.count == count else { return false }
+            let offset = path.count - count
+            for index in 0..<count {
+                let range = path[offset + index], key = keys[rule.keys.lowerBound + index]
                 guard range.count == key.count else { return false }
-                for byte in 0..<key.count where bytes[range.lowerBound + byte] != key[byte] { return false }
+                for byte in 0..<key.count where bytes[range.lowerBound + byte] != keyBytes[key.lowerBound + byte] { return false }
             }
             return true
         }

@@ -1,3 +1,5 @@
+import PokeAPI
+
 /// The collection's file format: TOML, readable and editable by hand.
 ///
 /// ```toml
@@ -77,24 +79,7 @@ public enum CollectionFile {
 
     /// A TOML basic string holding `text` exactly.
     static func quoted(_ text: String) -> String {
-        var result = "\""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "\"": result += "\\\""
-            case "\\": result += "\\\\"
-            case "\n": result += "\\n"
-            case "\t": result += "\\t"
-            case "\r": result += "\\r"
-            default:
-                if scalar.value < 0x20 || scalar.value == 0x7F {
-                    result += "\\u" + String(repeating: "0", count: 4 - String(scalar.value, radix: 16).count)
-                        + String(scalar.value, radix: 16, uppercase: true)
-                } else {
-                    result.unicodeScalars.append(scalar)
-                }
-            }
-        }
-        return result + "\""
+        quotedString(text)
     }
 }
 

@@ -1,0 +1,22 @@
+/// A string as a double-quoted literal that is valid both as JSON and as a TOML basic
+/// string: `"`, `\` and control characters escaped, everything else kept as is.
+///
+/// The cache's metadata log (JSON) and the collection file (TOML) both write with it.
+public func quotedString(_ text: String) -> String {
+    var result = "\""
+    for scalar in text.unicodeScalars {
+        switch scalar {
+        case "\"": result += "\\\""
+        case "\\": result += "\\\\"
+        case "\n": result += "\\n"
+        case "\t": result += "\\t"
+        case "\r": result += "\\r"
+        case _ where scalar.value < 0x20 || scalar.value == 0x7F:
+            let hex = String(scalar.value, radix: 16, uppercase: true)
+            result += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
+        default:
+            result.unicodeScalars.append(scalar)
+        }
+    }
+    return result + "\""
+}

@@ -5,15 +5,19 @@ import Glibc
 import Darwin
 #endif
 
-/// Writes files whole or not at all: a temporary file beside the destination, then `rename(2)`.
+/// Writes files whole or not at all.
 ///
-/// A process killed at any moment leaves the old file or the new one, never a truncated
-/// one; what it leaves is a `.partial` file, which ``ResourceCache/recoverInterruptedRun()``
-/// removes. The temporary file sits in the destination's own folder because a rename
-/// across folders takes a lock on the whole file system, which serialises concurrent
-/// writers. There is no `fsync` per file: a disk flush per entry (thousands in a fetch)
-/// would guard against power loss, which the cache survives anyway, since every read
-/// checks what it reads and a file that does not decode is fetched again.
+/// On Linux the data goes into a file with no name (`O_TMPFILE`) that is then linked into
+/// place: it appears complete or not at all, and a process killed midway leaves nothing
+/// behind. Where that is not available, and to replace a file that exists (a link never
+/// replaces), a temporary `.partial` file beside the destination is renamed over it; a
+/// killed process may leave one of those, which ``ResourceCache/beginRun()`` sweeps.
+/// Temporary files sit in the destination's own folder because a rename across folders
+/// takes a lock on the whole file system, which serialises concurrent writers.
+///
+/// There is no `fsync` per file: a disk flush per entry (thousands in a fetch) would guard
+/// against power loss, which the cache survives anyway, since every read checks what it
+/// reads and a file that does not decode is fetched again.
 enum AtomicFile {
     /// The suffix of temporary files; nothing else in a cache ends with it.
     static let temporarySuffix = ".partial"
@@ -21,8 +25,10 @@ enum AtomicFile {
     /// Writes `data` to `destination`, creating missing folders on the way.
     static func write(_ data: Data, to destination: String) throws(PokeAPIFailure) {
         let folder = (destination as NSString).deletingLastPathComponent
-        let name = (destination as NSString).lastPathComponent
-        let temporary = "\(folder)/.\(name).\(UInt32.random(in: .min ... .max))\(temporarySuffix)"
+        #if os(Linux)
+        if try writeUnnamed(data, in: folder, to: destination) { return }
+        #endif
+        let temporary = temporaryName(for: destination)
         var descriptor = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
         if descriptor < 0, errno == ENOENT {
             try makeFolders(folder)
@@ -31,11 +37,12 @@ enum AtomicFile {
         guard descriptor >= 0 else { throw failure(destination, "a file") }
         let written = data.withUnsafeBytes { buffer in writeAll(descriptor, buffer) }
         let closed = close(descriptor) == 0
-        guard written, closed, rename(temporary, destination) == 0 else {
+        guard written, closed else {
             let error = failure(destination, "the file")
             unlink(temporary)
             throw error
         }
+        try rename(temporary, over: destination)
     }
 
     /// `mkdir -p`: creates `folder` and its missing parents.
@@ -51,17 +58,13 @@ enum AtomicFile {
     static func isTemporary(_ name: String) -> Bool {
         name.hasPrefix(".") && name.hasSuffix(temporarySuffix)
     }
-}
 
-extension AtomicFile {
     /// Writes all of `buffer` to an open descriptor, retrying short writes.
     static func writeAll(_ descriptor: Int32, _ buffer: UnsafeRawBufferPointer) -> Bool {
         guard var base = buffer.baseAddress else { return true }
         var remaining = buffer.count
         while remaining > 0 {
-            // 64 KB at a time: one write of a whole 500 KB pokemon spent 10 times longer
-            // copying into the page cache (a cold source buffer) than the same bytes in pieces.
-            let count = systemWrite(descriptor, base, min(remaining, 65536))
+            let count = systemWrite(descriptor, base, remaining)
             if count < 0, errno == EINTR { continue }
             guard count > 0 else { return false }
             base += count
@@ -71,7 +74,60 @@ extension AtomicFile {
     }
 }
 
+#if os(Linux)
 private extension AtomicFile {
+    /// `O_TMPFILE` (`__O_TMPFILE | O_DIRECTORY`), which Glibc's Swift module does not
+    /// import; `__O_TMPFILE` is 0o20000000 on x86-64 and arm64.
+    static let unnamedFileFlag = Int32(0o20000000) | O_DIRECTORY
+
+    /// Writes an unnamed file in `folder` and links it in as `destination` (through a
+    /// temporary name and a rename when `destination` exists). Returns false, having
+    /// written nothing in place, where unnamed files do not work: a file system without
+    /// `O_TMPFILE`, or no `/proc` to link through.
+    static func writeUnnamed(_ data: Data, in folder: String, to destination: String) throws(PokeAPIFailure) -> Bool {
+        var descriptor = open(folder, unnamedFileFlag | O_WRONLY | O_CLOEXEC, 0o644)
+        if descriptor < 0, errno == ENOENT {
+            try makeFolders(folder)
+            descriptor = open(folder, unnamedFileFlag | O_WRONLY | O_CLOEXEC, 0o644)
+        }
+        guard descriptor >= 0 else { return false }
+        defer { close(descriptor) }
+        guard data.withUnsafeBytes({ buffer in writeAll(descriptor, buffer) }) else { throw failure(destination, "the file") }
+        let handle = "/proc/self/fd/\(descriptor)"
+        if linkat(AT_FDCWD, handle, AT_FDCWD, destination, AT_SYMLINK_FOLLOW) == 0 { return true }
+        guard errno == EEXIST else { return false }
+        let temporary = temporaryName(for: destination)
+        guard linkat(AT_FDCWD, handle, AT_FDCWD, temporary, AT_SYMLINK_FOLLOW) == 0 else { return false }
+        try rename(temporary, over: destination)
+        return true
+    }
+}
+#endif
+
+private extension AtomicFile {
+    /// A fresh `.<name>.<random>.partial` beside `destination`.
+    static func temporaryName(for destination: String) -> String {
+        let folder = (destination as NSString).deletingLastPathComponent
+        let name = (destination as NSString).lastPathComponent
+        return "\(folder)/.\(name).\(UInt32.random(in: .min ... .max))\(temporarySuffix)"
+    }
+
+    static func rename(_ temporary: String, over destination: String) throws(PokeAPIFailure) {
+        guard systemRename(temporary, destination) == 0 else {
+            let error = failure(destination, "the file")
+            unlink(temporary)
+            throw error
+        }
+    }
+
+    static func systemRename(_ from: String, _ to: String) -> Int32 {
+        #if canImport(Glibc)
+        Glibc.rename(from, to)
+        #else
+        Darwin.rename(from, to)
+        #endif
+    }
+
     static func systemWrite(_ descriptor: Int32, _ base: UnsafeRawPointer, _ count: Int) -> Int {
         #if canImport(Glibc)
         Glibc.write(descriptor, base, count)

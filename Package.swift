@@ -32,7 +32,7 @@ let package = Package(
         .target(name: "HTMLSafety", dependencies: ["CHTMLSupport"]),
 
         // Stage: Source + Cache.
-        .target(name: "PokeAPI", dependencies: [asyncHTTPClient] + nio),
+        .target(name: "PokeAPI", dependencies: [asyncHTTPClient, .product(name: "NIOFoundationCompat", package: "swift-nio")] + nio),
         // Stage: Catalog (and the trainer's collection).
         .target(name: "Pokedex", dependencies: ["PokeAPI"], resources: [.copy("Resources/sample-catalog.json")]),
         // Stages: Pages, Render, Output.

@@ -59,6 +59,30 @@ enum AtomicFile {
         name.hasPrefix(".") && name.hasSuffix(temporarySuffix)
     }
 
+    /// The whole file at `path`, or nil when it cannot be read (a cold fetch asks this of
+    /// every entry it is about to download, so a missing file costs one failed `open`).
+    static func read(_ path: String) -> Data? {
+        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+        guard descriptor >= 0 else { return nil }
+        defer { close(descriptor) }
+        var status = stat()
+        guard fstat(descriptor, &status) == 0, status.st_mode & S_IFMT == S_IFREG else { return nil }
+        var data = Data(count: Int(status.st_size))
+        let complete = data.withUnsafeMutableBytes { buffer -> Bool in
+            guard var base = buffer.baseAddress else { return true }
+            var remaining = buffer.count
+            while remaining > 0 {
+                let count = systemRead(descriptor, base, remaining)
+                if count < 0, errno == EINTR { continue }
+                guard count > 0 else { return false }
+                base += count
+                remaining -= count
+            }
+            return true
+        }
+        return complete ? data : nil
+    }
+
     /// Writes all of `buffer` to an open descriptor, retrying short writes.
     static func writeAll(_ descriptor: Int32, _ buffer: UnsafeRawBufferPointer) -> Bool {
         guard var base = buffer.baseAddress else { return true }
@@ -125,6 +149,14 @@ private extension AtomicFile {
         Glibc.rename(from, to)
         #else
         Darwin.rename(from, to)
+        #endif
+    }
+
+    static func systemRead(_ descriptor: Int32, _ base: UnsafeMutableRawPointer, _ count: Int) -> Int {
+        #if canImport(Glibc)
+        Glibc.read(descriptor, base, count)
+        #else
+        Darwin.read(descriptor, base, count)
         #endif
     }
 

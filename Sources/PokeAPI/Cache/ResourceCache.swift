@@ -25,7 +25,7 @@ struct ResourceCache: Sendable {
     }
 
     func read(_ path: APIResourcePath) -> Data? {
-        FileManager.default.contents(atPath: layout.path(for: path))
+        AtomicFile.read(layout.path(for: path))
     }
 
     func metadata(for path: APIResourcePath) -> CacheMetadata? {

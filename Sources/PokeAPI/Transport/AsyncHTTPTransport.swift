@@ -1,6 +1,7 @@
 import AsyncHTTPClient
 import Foundation
 import NIOCore
+import NIOFoundationCompat
 import NIOHTTP1
 
 /// The real transport: AsyncHTTPClient with a connection pool, HTTP/2 where offered, gzip.
@@ -123,6 +124,8 @@ private final class BodyCollector: HTTPClientResponseDelegate, @unchecked Sendab
         guard let head else { throw TransportFailure.truncated }
         var headers: [String: String] = [:]
         for (name, value) in head.headers { headers[name.lowercased()] = value }
-        return TransportResponse(status: Int(head.status.code), headers: headers, body: Data(body.readableBytesView))
+        // Without a copy: the Data keeps the buffer's storage alive (a fetch moves 160 MB).
+        let data = body.readData(length: body.readableBytes, byteTransferStrategy: .noCopy) ?? Data()
+        return TransportResponse(status: Int(head.status.code), headers: headers, body: data)
     }
 }

@@ -47,52 +47,15 @@ struct JSONLinkScanner {
         let offset: Int
     }
 
-    /// Every match of `rules` in `data`, in document order; throws ``Invalid`` unless
-    /// `data` is one JSON object or array, valid UTF-8, with nothing after it.
-    static func matches(in data: Data, rules: [Rule]) throws(Invalid) -> [Match] {
-        let result: Result<[Match], Invalid> = data.withUnsafeBytes { buffer in
-            var scanner = Scan(bytes: buffer.bindMemory(to: UInt8.self), rules: rules)
-            return Result { () throws(Invalid) in
-                try scanner.document()
-                return scanner.matches
-            }
-        }
-        return try result.get()
-    }
-
-    /// Whether `data` is one valid JSON object or array.
-    static func isValid(_ data: Data) -> Bool {
-        (try? matches(in: data, rules: [])) != nil
-    }
-}
-
-private extension JSONLinkScanner {
-    /// The deepest nesting accepted; deeper documents are refused rather than risking the stack.
-    static let maximumDepth = 512
-
-    /// A rule as plain values: its keys are a range of ``Scan/keys``.
-    struct Compiled {
-        let kind: Rule.Kind
-        let anywhere: Bool
-        let tag: Int
-        let keys: Range<Int>
-    }
-
-    struct Scan {
-        let bytes: UnsafeBufferPointer<UInt8>
-        /// The rules flattened into plain values (no arrays to retain in the hot loop):
-        /// each key is a range of `keyBytes`, each rule a range of `keys`.
+    /// Rules compiled once into plain values (no nested arrays to retain in the hot loop):
+    /// each key is a range of `keyBytes`, each rule a range of `keys`.
+    struct RuleSet: Sendable {
         let linkRules: [Compiled]
         let stringRules: [Compiled]
         let keys: [Range<Int>]
         let keyBytes: [UInt8]
-        var position = 0
-        /// The keys from the root to the current value, as ranges of `bytes`.
-        var path: [Range<Int>] = []
-        var matches: [Match] = []
 
-        init(bytes: UnsafeBufferPointer<UInt8>, rules: [Rule]) {
-            self.bytes = bytes
+        init(_ rules: [Rule]) {
             var keys: [Range<Int>] = [], keyBytes: [UInt8] = [], compiled: [Compiled] = []
             for rule in rules {
                 let first = keys.count
@@ -104,9 +67,64 @@ private extension JSONLinkScanner {
             }
             self.keys = keys
             self.keyBytes = keyBytes
-            self.linkRules = compiled.filter { $0.kind == .link }
-            self.stringRules = compiled.filter { $0.kind == .string }
-            path.reserveCapacity(16)
+            linkRules = compiled.filter { $0.kind == .link }
+            stringRules = compiled.filter { $0.kind == .string }
+        }
+
+        static let none = RuleSet([])
+    }
+
+    /// A rule as plain values: its keys are a range of ``RuleSet/keys``.
+    struct Compiled: Sendable {
+        let kind: Rule.Kind
+        let anywhere: Bool
+        let tag: Int
+        let keys: Range<Int>
+    }
+
+    /// Every match of `rules` in `data`, in document order; throws ``Invalid`` unless
+    /// `data` is one JSON object or array, valid UTF-8, with nothing after it.
+    static func matches(in data: Data, rules: [Rule]) throws(Invalid) -> [Match] {
+        try matches(in: data, rules: RuleSet(rules))
+    }
+
+    static func matches(in data: Data, rules: RuleSet) throws(Invalid) -> [Match] {
+        let result: Result<[Match], Invalid> = data.withUnsafeBytes { buffer in
+            withUnsafeTemporaryAllocation(of: Range<Int>.self, capacity: maximumDepth + 1) { path in
+                var scanner = Scan(bytes: buffer.bindMemory(to: UInt8.self), rules: rules, path: path)
+                return Result { () throws(Invalid) in
+                    try scanner.document()
+                    return scanner.matches
+                }
+            }
+        }
+        return try result.get()
+    }
+
+    /// Whether `data` is one valid JSON object or array.
+    static func isValid(_ data: Data) -> Bool {
+        (try? matches(in: data, rules: RuleSet.none)) != nil
+    }
+}
+
+private extension JSONLinkScanner {
+    /// The deepest nesting accepted; deeper documents are refused rather than risking the stack.
+    static let maximumDepth = 512
+
+    struct Scan {
+        let bytes: UnsafeBufferPointer<UInt8>
+        let rules: RuleSet
+        var position = 0
+        /// The keys from the root to the current value, as ranges of `bytes`: `keyCount` of
+        /// them, in storage for as many as nesting allows.
+        let path: UnsafeMutableBufferPointer<Range<Int>>
+        var keyCount = 0
+        var matches: [Match] = []
+
+        init(bytes: UnsafeBufferPointer<UInt8>, rules: RuleSet, path: UnsafeMutableBufferPointer<Range<Int>>) {
+            self.bytes = bytes
+            self.rules = rules
+            self.path = path
         }
 
         mutating func document() throws(Invalid) {
@@ -150,19 +168,20 @@ private extension JSONLinkScanner {
                 guard peek() == UInt8(ascii: ":") else { throw invalid() }
                 position += 1
                 skipWhitespace()
-                path.append(key)
+                path[keyCount] = key
+                keyCount += 1
                 if let text = try value(depth: depth + 1) {
                     if equals(key, "url") { url = text } else if equals(key, "name") { name = text }
-                    if !stringRules.isEmpty { report(stringRules, text, name: nil) }
+                    if !rules.stringRules.isEmpty { report(rules.stringRules, text, name: nil) }
                 }
-                path.removeLast()
+                keyCount -= 1
                 skipWhitespace()
                 guard let next = peek() else { throw invalid() }
                 position += 1
                 if next == UInt8(ascii: "}") { break }
                 guard next == UInt8(ascii: ",") else { throw invalid() }
             }
-            if let url, !linkRules.isEmpty { report(linkRules, url, name: name) }
+            if let url, !rules.linkRules.isEmpty { report(rules.linkRules, url, name: name) }
         }
 
         mutating func array(depth: Int) throws(Invalid) {
@@ -346,12 +365,12 @@ private extension JSONLinkScanner {
 
         func matches(_ rule: Compiled) -> Bool {
             let count = rule.keys.count
-            guard rule.anywhere ? path.count >= count : path.count == count else { return false }
-            let offset = path.count - count
+            guard rule.anywhere ? keyCount >= count : keyCount == count else { return false }
+            let offset = keyCount - count
             for index in 0..<count {
-                let range = path[offset + index], key = keys[rule.keys.lowerBound + index]
+                let range = path[offset + index], key = rules.keys[rule.keys.lowerBound + index]
                 guard range.count == key.count else { return false }
-                for byte in 0..<key.count where bytes[range.lowerBound + byte] != keyBytes[key.lowerBound + byte] { return false }
+                for byte in 0..<key.count where bytes[range.lowerBound + byte] != rules.keyBytes[key.lowerBound + byte] { return false }
             }
             return true
         }

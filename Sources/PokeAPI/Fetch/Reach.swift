@@ -19,7 +19,7 @@ struct Reach: Sendable, Equatable {
 
     /// The links in `data`, a resource at `path`; throws when it is not valid JSON.
     static func links(in data: Data, at path: APIResourcePath, url: String) throws(PokeAPIFailure) -> Reach {
-        let rules = rules[path.resource] ?? []
+        let rules = rules[path.resource] ?? .none
         let matches: [JSONLinkScanner.Match]
         do {
             matches = try JSONLinkScanner.matches(in: data, rules: rules)
@@ -51,12 +51,12 @@ private extension Reach {
 
     /// Where each resource keeps the links a fetch follows (arrays are transparent).
     /// Resources without rules are only checked to be valid JSON.
-    static let rules: [String: [JSONLinkScanner.Rule]] = {
+    static let rules: [String: JSONLinkScanner.RuleSet] = {
         func links(_ paths: [String], anywhere: Bool = false) -> [JSONLinkScanner.Rule] {
             paths.map { JSONLinkScanner.Rule(.link, $0, anywhere: anywhere, tag: Target.resource.rawValue) }
         }
         let evolutionDetails = ["item", "held_item", "known_move", "used_move", "trigger", "known_move_type", "party_type"]
-        return [
+        let table: [String: [JSONLinkScanner.Rule]] = [
             "pokemon-species": links([
                 "varieties.pokemon", "egg_groups", "growth_rate", "color", "generation", "shape", "habitat", "evolution_chain",
             ]),
@@ -69,5 +69,6 @@ private extension Reach {
             "generation": [JSONLinkScanner.Rule(.link, "pokemon_species", tag: Target.generationSpecies.rawValue)],
             "move": links(["type", "damage_class"]),
         ]
+        return table.mapValues(JSONLinkScanner.RuleSet.init)
     }()
 }

@@ -16,6 +16,7 @@ let package = Package(
         .executable(name: "pokedex", targets: ["pokedex"]),
         .library(name: "TemplateEngine", targets: ["TemplateEngine"]),
         .library(name: "HTMLSafety", targets: ["HTMLSafety"]),
+        .library(name: "JSONLinkScan", targets: ["JSONLinkScan"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
@@ -31,8 +32,9 @@ let package = Package(
         .target(name: "CHTMLSupport", dependencies: ["CLibXML2"]),
         .target(name: "HTMLSafety", dependencies: ["CHTMLSupport"]),
 
-        // Stage: Source + Cache.
-        .target(name: "PokeAPI", dependencies: [asyncHTTPClient, .product(name: "NIOFoundationCompat", package: "swift-nio")] + nio),
+        // Stage: Source + Cache. The scanner stands alone so the fuzzer can reach it.
+        .target(name: "JSONLinkScan"),
+        .target(name: "PokeAPI", dependencies: ["JSONLinkScan", asyncHTTPClient, .product(name: "NIOFoundationCompat", package: "swift-nio")] + nio),
         // Stage: Catalog (and the trainer's collection).
         .target(name: "Pokedex", dependencies: ["PokeAPI"], resources: [.copy("Resources/sample-catalog.json")]),
         // Stages: Pages, Render, Output.
@@ -47,9 +49,10 @@ let package = Package(
         .target(name: "TestSupport", dependencies: nio, path: "Tests/TestSupport"),
         .testTarget(name: "TemplateEngineTests", dependencies: ["TemplateEngine", "TestSupport"]),
         .testTarget(name: "HTMLSafetyTests", dependencies: ["HTMLSafety", "TestSupport"]),
-        .testTarget(name: "PokeAPITests", dependencies: ["PokeAPI", "TestSupport"]),
+        .testTarget(name: "JSONLinkScanTests", dependencies: ["JSONLinkScan", "TestSupport"]),
+        .testTarget(name: "PokeAPITests", dependencies: ["PokeAPI", "JSONLinkScan", "TestSupport"]),
         .testTarget(name: "PokedexTests", dependencies: ["Pokedex", "TestSupport"]),
-        .testTarget(name: "SiteGeneratorTests", dependencies: ["SiteGenerator", "TestSupport"]),
+        .testTarget(name: "SiteGeneratorTests", dependencies: ["SiteGenerator", "TestSupport"], exclude: ["Snapshots"]),
         .testTarget(name: "PokedexCLITests", dependencies: ["PokedexCLI", "TestSupport"]),
     ],
     swiftLanguageModes: [.v6]

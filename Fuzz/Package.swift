@@ -25,6 +25,7 @@ let package = Package(
                 "FuzzDriver",
                 .product(name: "HTMLSafety", package: "pokedex"),
                 .product(name: "TemplateEngine", package: "pokedex"),
+                .product(name: "JSONLinkScan", package: "pokedex"),
             ]
         )
     },

@@ -1,4 +1,5 @@
 import Foundation
+import JSONLinkScan
 import Testing
 @testable import PokeAPI
 

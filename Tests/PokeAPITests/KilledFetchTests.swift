@@ -1,4 +1,5 @@
 import Foundation
+import JSONLinkScan
 import Testing
 import TestSupport
 @testable import PokeAPI

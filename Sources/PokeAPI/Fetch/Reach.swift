@@ -1,4 +1,5 @@
 import Foundation
+import JSONLinkScan
 
 /// What a fetched resource leads to: the resources and sprites the site needs next.
 ///

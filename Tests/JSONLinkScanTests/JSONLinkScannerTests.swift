@@ -1,13 +1,13 @@
 import Foundation
 import Testing
 import TestSupport
-@testable import PokeAPI
+import JSONLinkScan
 
 @Suite("The JSON link scanner")
 struct JSONLinkScannerTests {
     @Test("accepts valid JSON documents", arguments: [
         #"{}"#, #"[]"#, #" {"a":1} "#, #"{"a":[1,-2.5e+3,0,0.0,1E9,true,false,null,"x"]}"#,
-        #"{"é":"日本語 🐉","esc":"\"\\\/\b\f\n\r\t\u00e9\uD83D\uDC09"}"#, #"[[[[{"a":{"b":[]}}]]]]"#, "{\n\t\"a\" :\r\n 1 }",
+        "[1e-999, 1.7976931348623157e308, 12345678901234567890]", #"{"é":"日本語 🐉","esc":"\"\\\/\b\f\n\r\t\u00e9\uD83D\uDC09"}"#, #"[[[[{"a":{"b":[]}}]]]]"#, "{\n\t\"a\" :\r\n 1 }",
     ])
     func acceptsValid(text: String) {
         #expect(JSONLinkScanner.isValid(Data(text.utf8)))
@@ -17,7 +17,7 @@ struct JSONLinkScannerTests {
         "", " ", #"{"a":"#, #"{"id":2,"name":"#, #"{"a":1"#, #"[1,2"#, #"{"a":1}x"#, #"{"a":1}{}"#, #"{"a" 1}"#,
         #"{a:1}"#, #"{"a":1,}"#, #"[1,]"#, #"[01]"#, #"[-]"#, #"[1.]"#, #"[1e]"#, #"[.5]"#, #"[+1]"#, #"[tru]"#,
         #"[nul]"#, #"["a\x"]"#, #"["\u12G4"]"#, #"["\uDC09"]"#, #"["\uD83Dx"]"#, "[\"a\u{01}\"]", #""text""#, "42", "null",
-        #"{"a":1}}"#, #"[1]]"#,
+        #"{"a":1}}"#, #"[1]]"#, "[1e999]", "[-0.5e666]", "[" + String(repeating: "9", count: 400) + "]",
     ])
     func refusesInvalid(text: String) {
         #expect(!JSONLinkScanner.isValid(Data(text.utf8)))
@@ -85,65 +85,5 @@ struct JSONLinkScannerTests {
         #expect(matches.filter { $0.tag == 4 } == [.init(tag: 4, value: "https://s/1.png", name: nil)], "null and sprites.other are not matched")
         #expect(matches.filter { $0.tag == 5 }.map(\.value) == ["/api/v2/pokemon-species/1/", "/s/1/", "/s/2/", "/s/3/"])
         #expect(matches.filter { $0.tag == 5 }.map(\.name) == ["bulbasaur", "a", "b", nil])
-    }
-}
-
-/// The scanner against the models: on every file of the shared mirror, the links a fetch
-/// follows are exactly those the `API*` models (decoded by `JSONDecoder`) give.
-@Suite("Reach agrees with the models on the shared mirror", .enabled(if: SharedFixtures.hasMirror, SharedFixtures.absent("pokeapi-mirror")))
-struct ReachMirrorTests {
-    let source = LocalSource(root: SharedFixtures.pokeapiMirror)
-
-    @Test("every pokemon, species, chain, move and generation", arguments: ["pokemon", "pokemon-species", "evolution-chain", "move", "generation"])
-    func reachMatchesModels(resource: String) throws {
-        let list = try source.list(resource)
-        var differences: [String] = []
-        for entry in list.results {
-            let path = try #require(entry.path)
-            let data = try Data(contentsOf: source.root.appendingPathComponent("api/v2/\(resource)/\(path.identifier ?? "")/index.json"))
-            let scanned = try Reach.links(in: data, at: path, url: path.link)
-            let expected = try Self.reach(of: data, resource: resource)
-            if scanned != expected { differences.append(path.link) }
-        }
-        #expect(!list.results.isEmpty)
-        #expect(differences.isEmpty, "\(differences.count) differ, first: \(differences.first ?? "")")
-    }
-
-    /// What the fetch reached before the scanner, from the full models.
-    static func reach(of data: Data, resource: String) throws -> Reach {
-        var reach = Reach()
-        func add(_ links: [APINamedResource?]) {
-            for link in links.compactMap({ $0 }) {
-                if let path = link.path { reach.resources[path] = link.name }
-            }
-        }
-        let decoder = JSONDecoder()
-        switch resource {
-        case "pokemon":
-            let pokemon = try decoder.decode(APIPokemon.self, from: data)
-            add([pokemon.species] + pokemon.forms + pokemon.types.map(\.type) + pokemon.moves.map(\.move)
-                + pokemon.abilities.map(\.ability) + pokemon.heldItems.map(\.item) + pokemon.stats.map(\.stat))
-            let sprites = pokemon.sprites
-            reach.sprites = Set([sprites.frontDefault, sprites.frontShiny, sprites.frontFemale, sprites.frontShinyFemale]
-                .compactMap { $0 }.compactMap(SpritePath.init(url:)))
-        case "pokemon-species":
-            let species = try decoder.decode(APIPokemonSpecies.self, from: data)
-            add(species.varieties.map(\.pokemon) + species.eggGroups + [species.growthRate, species.color, species.generation, species.shape, species.habitat])
-            if let chain = species.evolutionChain?.path { reach.resources[chain] = .some(nil) }
-        case "evolution-chain":
-            let chain = try decoder.decode(APIEvolutionChain.self, from: data)
-            func details(_ link: APIChainLink) -> [APIEvolutionDetail] { link.evolutionDetails + link.evolvesTo.flatMap(details) }
-            add(chain.allSpecies)
-            add(details(chain.chain).flatMap { [$0.item, $0.heldItem, $0.knownMove, $0.usedMove, $0.trigger, $0.knownMoveType, $0.partyType] })
-        case "move":
-            let move = try decoder.decode(APIMove.self, from: data)
-            add([move.type, move.damageClass])
-        case "generation":
-            let generation = try decoder.decode(APIGeneration.self, from: data)
-            reach.generationSpecies = generation.pokemonSpecies.compactMap(\.path)
-        default:
-            break
-        }
-        return reach
     }
 }

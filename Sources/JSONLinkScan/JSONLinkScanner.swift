@@ -12,9 +12,9 @@ import Foundation
 /// Key paths name object keys from the root; arrays are transparent, so
 /// `["moves", "move"]` matches `moves[3].move`. A rule marked `anywhere` matches the end
 /// of a path, for recursive documents such as evolution chains.
-struct JSONLinkScanner {
-    struct Rule: Sendable {
-        enum Kind: Sendable {
+public struct JSONLinkScanner {
+    public struct Rule: Sendable {
+        public enum Kind: Sendable {
             /// An object with a string `url` (and maybe a `name`) at the path.
             case link
             /// A string value at the path.
@@ -27,7 +27,7 @@ struct JSONLinkScanner {
         /// The caller's tag for what the match means.
         let tag: Int
 
-        init(_ kind: Kind, _ path: String, anywhere: Bool = false, tag: Int = 0) {
+        public init(_ kind: Kind, _ path: String, anywhere: Bool = false, tag: Int = 0) {
             self.kind = kind
             self.keys = path.split(separator: ".").map { Array($0.utf8) }
             self.anywhere = anywhere
@@ -36,26 +36,32 @@ struct JSONLinkScanner {
     }
 
     /// One match: the rule's tag, the link's `url` (or the string), and its `name` if any.
-    struct Match: Equatable, Sendable {
-        let tag: Int
-        let value: String
-        let name: String?
+    public struct Match: Equatable, Sendable {
+        public let tag: Int
+        public let value: String
+        public let name: String?
+
+        public init(tag: Int, value: String, name: String?) {
+            self.tag = tag
+            self.value = value
+            self.name = name
+        }
     }
 
     /// Why a document is not valid JSON, with the byte offset where reading stopped.
-    struct Invalid: Error, Equatable {
-        let offset: Int
+    public struct Invalid: Error, Equatable {
+        public let offset: Int
     }
 
     /// Rules compiled once into plain values (no nested arrays to retain in the hot loop):
     /// each key is a range of `keyBytes`, each rule a range of `keys`.
-    struct RuleSet: Sendable {
+    public struct RuleSet: Sendable {
         let linkRules: [Compiled]
         let stringRules: [Compiled]
         let keys: [Range<Int>]
         let keyBytes: [UInt8]
 
-        init(_ rules: [Rule]) {
+        public init(_ rules: [Rule]) {
             var keys: [Range<Int>] = [], keyBytes: [UInt8] = [], compiled: [Compiled] = []
             for rule in rules {
                 let first = keys.count
@@ -71,7 +77,7 @@ struct JSONLinkScanner {
             stringRules = compiled.filter { $0.kind == .string }
         }
 
-        static let none = RuleSet([])
+        public static let none = RuleSet([])
     }
 
     /// A rule as plain values: its keys are a range of ``RuleSet/keys``.
@@ -84,11 +90,11 @@ struct JSONLinkScanner {
 
     /// Every match of `rules` in `data`, in document order; throws ``Invalid`` unless
     /// `data` is one JSON object or array, valid UTF-8, with nothing after it.
-    static func matches(in data: Data, rules: [Rule]) throws(Invalid) -> [Match] {
+    public static func matches(in data: Data, rules: [Rule]) throws(Invalid) -> [Match] {
         try matches(in: data, rules: RuleSet(rules))
     }
 
-    static func matches(in data: Data, rules: RuleSet) throws(Invalid) -> [Match] {
+    public static func matches(in data: Data, rules: RuleSet) throws(Invalid) -> [Match] {
         let result: Result<[Match], Invalid> = data.withUnsafeBytes { buffer in
             withUnsafeTemporaryAllocation(of: Range<Int>.self, capacity: maximumDepth + 1) { path in
                 var scanner = Scan(bytes: buffer.bindMemory(to: UInt8.self), rules: rules, path: path)
@@ -102,14 +108,14 @@ struct JSONLinkScanner {
     }
 
     /// Whether `data` is one valid JSON object or array.
-    static func isValid(_ data: Data) -> Bool {
+    public static func isValid(_ data: Data) -> Bool {
         (try? matches(in: data, rules: RuleSet.none)) != nil
     }
 }
 
 private extension JSONLinkScanner {
     /// The deepest nesting accepted; deeper documents are refused rather than risking the stack.
-    static let maximumDepth = 512
+    public static let maximumDepth = 512
 
     struct Scan {
         let bytes: UnsafeBufferPointer<UInt8>
@@ -295,6 +301,8 @@ private extension JSONLinkScanner {
         }
 
         mutating func number() throws(Invalid) {
+            let start = position
+            var exponent = false
             if peek() == UInt8(ascii: "-") { position += 1 }
             guard let first = peek(), Self.isDigit(first) else { throw invalid() }
             position += 1
@@ -309,6 +317,22 @@ private extension JSONLinkScanner {
                 if let sign = peek(), sign == UInt8(ascii: "+") || sign == UInt8(ascii: "-") { position += 1 }
                 guard let digit = peek(), Self.isDigit(digit) else { throw invalid() }
                 skipDigits()
+                exponent = true
+            }
+            // Decoders read numbers as Double and refuse what overflows it (1e999, or 400
+            // digits): so does the scanner, checking only numbers that could.
+            if exponent || position - start > 15 {
+                guard Self.isFiniteDouble(UnsafeBufferPointer(rebasing: bytes[start..<position])) else { throw invalid() }
+            }
+        }
+
+        static func isFiniteDouble(_ text: UnsafeBufferPointer<UInt8>) -> Bool {
+            var terminated = Array(text)
+            terminated.append(0)
+            return terminated.withUnsafeBufferPointer { buffer in
+                buffer.withMemoryRebound(to: CChar.self) { characters in
+                    strtod(characters.baseAddress!, nil).isFinite
+                }
             }
         }
 

@@ -3,6 +3,8 @@
 ///
 /// The cache's metadata log (JSON) and the collection file (TOML) both write with it.
 public func quotedString(_ text: String) -> String {
+    let plain = text.utf8.allSatisfy { $0 >= 0x20 && $0 != 0x22 && $0 != 0x5C && $0 != 0x7F }
+    if plain { return "\"" + text + "\"" }
     var result = "\""
     for scalar in text.unicodeScalars {
         switch scalar {

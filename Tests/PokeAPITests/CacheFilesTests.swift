@@ -68,6 +68,14 @@ struct CacheFilesTests {
         }
     }
 
+    @Test("the snapshot is JSON that decodes back to every record")
+    func snapshotRoundTrips() throws {
+        let records = ["sprites/b.png": record("http://x/b", etag: nil, status: 404), "api/v2/a/1/index.json": record("http://x/a \"1\"")]
+        let decoded = try JSONDecoder().decode([String: CacheMetadata].self, from: MetadataJournal.snapshot(records))
+        #expect(decoded == records)
+        #expect(try JSONDecoder().decode([String: CacheMetadata].self, from: MetadataJournal.snapshot([:])).isEmpty)
+    }
+
     @Test("caches written with one metadata file per entry are read, then moved into the journal")
     func legacyMetadata() throws {
         let folder = try TemporaryFolder()

@@ -21,11 +21,6 @@ final class MetadataJournal: @unchecked Sendable {
     private var log: Int32 = -1
     /// Whether the files on disk lag behind `records` or hold a log to fold in.
     private var dirty = false
-    private let encoder: JSONEncoder = {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-        return encoder
-    }()
 
     /// Loads what `layout`'s cache remembers; an unreadable journal counts as empty.
     init(layout: CacheLayout) {
@@ -85,9 +80,7 @@ final class MetadataJournal: @unchecked Sendable {
     func compact() throws(PokeAPIFailure) {
         let result: Result<Void, PokeAPIFailure> = lock.withLock {
             guard dirty else { return .success(()) }
-            guard let data = try? encoder.encode(records) else {
-                return .failure(.unwritable(path: snapshotFile, reason: "the metadata snapshot"))
-            }
+            let data = Self.snapshot(records)
             let written = Result { () throws(PokeAPIFailure) in try AtomicFile.write(data, to: snapshotFile) }
             guard case .success = written else { return written }
             if log >= 0 {
@@ -106,13 +99,23 @@ extension MetadataJournal {
     /// One log line, `{"<key>":{...}}` and a newline, written by hand: `JSONEncoder` cost
     /// more than the rest of recording an entry.
     static func line(_ key: String, _ record: CacheMetadata) -> Data {
-        var text = "{" + quotedString(key) + ":{\"etag\":" + (record.etag.map(quotedString) ?? "null")
-        text += ",\"fetched_at\":" + quotedString(record.fetchedAt)
-        text += ",\"last_modified\":" + (record.lastModified.map(quotedString) ?? "null")
-        text += ",\"status\":\(record.status),\"url\":" + quotedString(record.url) + "}}\n"
-        return Data(text.utf8)
+        Data(("{" + member(key, record) + "}\n").utf8)
     }
 
+    /// The snapshot: every record, sorted by key, one per line.
+    static func snapshot(_ records: [String: CacheMetadata]) -> Data {
+        let members = records.keys.sorted().map { key in member(key, records[key]!) }
+        return Data(("{\n" + members.joined(separator: ",\n") + "\n}\n").utf8)
+    }
+
+    /// `"<key>":{"etag":...,"fetched_at":...,"last_modified":...,"status":...,"url":...}`
+    static func member(_ key: String, _ record: CacheMetadata) -> String {
+        var text = quotedString(key) + ":{\"etag\":" + (record.etag.map(quotedString) ?? "null")
+        text += ",\"fetched_at\":" + quotedString(record.fetchedAt)
+        text += ",\"last_modified\":" + (record.lastModified.map(quotedString) ?? "null")
+        text += ",\"status\":\(record.status),\"url\":" + quotedString(record.url) + "}"
+        return text
+    }
 }
 
 private extension MetadataJournal {

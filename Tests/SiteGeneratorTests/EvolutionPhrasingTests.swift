@@ -32,4 +32,12 @@ struct EvolutionPhrasingTests {
         let text = phrasing.phrase([EvolutionCondition(trigger: "level-up", minLevel: 30), EvolutionCondition(trigger: "use-item", item: "fire-stone")])
         #expect(text == "Level 30 or Use Fire Stone")
     }
+
+    @Test("says alternatives that read the same once (one location per game)")
+    func repeatedAlternatives() throws {
+        let phrasing = EvolutionPhrasing(strings: try TestCatalog.strings(), index: TestCatalog.index())
+        let places = ["eterna-forest", "pinwheel-forest", "kalos-route-20"].map { EvolutionCondition(trigger: "level-up", location: $0) }
+        let text = phrasing.phrase(places + [EvolutionCondition(trigger: "use-item", item: "thunder-stone")] + places)
+        #expect(text == "Level up, at a special place or Use Thunder Stone")
+    }
 }

@@ -6,8 +6,12 @@ struct EvolutionPhrasing: Sendable {
     let index: CatalogIndex
 
     /// All the ways to evolve, as one phrase ("Use Water Stone or Level 30").
+    ///
+    /// Alternatives that read the same are said once: PokeAPI lists Leafeon's "level up at a
+    /// special place" once per game's location, and the reader needs it once.
     func phrase(_ conditions: [EvolutionCondition]) -> String {
-        conditions.map(phrase).joined(separator: strings["evo_or"])
+        var said = Set<String>()
+        return conditions.map(phrase).filter { said.insert($0).inserted }.joined(separator: strings["evo_or"])
     }
 
     /// One way to evolve as a phrase.

@@ -11,7 +11,7 @@ indirect enum Node: Sendable {
     /// `{{<name}}` with the blocks it overrides.
     case parent(Reference, overrides: [String: [Node]], indentation: [UInt8]?, Position)
     /// `{{$name}}` with its default content.
-    case block(String, [Node], indentation: [UInt8]?)
+    case block(String, [Node], indentation: [UInt8]?, Position)
 }
 
 /// Where a tag starts in its template (1-based).

@@ -150,7 +150,7 @@ extension Parser {
                            indentation: tag.isStandalone ? indentation(of: tag, dedent: dedent) : nil, tag.position)
         case .block:
             let content = blockContent(index, text: body, dedent: dedent)
-            return .block(tag.name, content.nodes, indentation: content.indentation)
+            return .block(tag.name, content.nodes, indentation: content.indentation, tag.position)
         default:
             let rawEnd = tags[partner[index]].tagStart
             let raw = String(decoding: bytes[tag.tagEnd..<max(tag.tagEnd, rawEnd)], as: UTF8.self)

@@ -42,7 +42,14 @@ struct Renderer {
                 overrides.append(blocks)
                 defer { overrides.removeLast() }
                 try renderNested(template, indentation: indentation, at: position)
-            case .block(let name, let defaults, let indentation):
+            case .block(let name, let defaults, let indentation, let position):
+                // A block's override may hold a block of the same name, which resolves to the
+                // same override again: count blocks against the nesting limit like partials.
+                guard depth < options.maxDepth else {
+                    throw failure(.recursionTooDeep(name: "\(current.name) (block \(name))", limit: options.maxDepth), at: position)
+                }
+                depth += 1
+                defer { depth -= 1 }
                 try renderBlock(overriding(name) ?? defaults, indentation: indentation)
             }
         }

@@ -48,7 +48,7 @@ enum TemplateProblem: Sendable, Equatable {
         case .nestingTooDeep: return "close sections sooner, or move inner parts into partials"
         case .missingName: return "check the spelling against the view model, or render without strict mode"
         case .missingPartial: return "add the template to the templates folder or theme, or fix the name"
-        case .recursionTooDeep: return "a partial or lambda includes itself without an end; make the recursion depend on data"
+        case .recursionTooDeep: return "a partial, block or lambda includes itself without an end; make the recursion depend on data"
         case .lambdaOutput: return "fix the text the lambda returns"
         case .missingTemplate(let name, let known):
             return "add \(name).mustache to the templates folder or theme (known: \(known.joined(separator: ", ")))"

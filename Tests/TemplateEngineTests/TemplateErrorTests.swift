@@ -95,6 +95,25 @@ struct TemplateErrorTests {
             #expect(error.file == "loop")
         }
     }
+
+    /// Found by the fuzzer: an override of block `a` that holds a block `a` resolves to
+    /// itself forever, without any partial to count, and overflowed the stack.
+    @Test("stops a block that overrides itself with an error, with its position")
+    func selfOverridingBlock() throws {
+        let layout = try Template(source: "{{$a}}default{{/a}}", name: "layout")
+        let page = try Template(source: "{{<layout}}{{$a}}X{{$a}}Y{{/a}}{{/a}}{{/layout}}", name: "page")
+        do {
+            _ = try page.render([:], partials: ["layout": layout], options: RenderOptions(maxDepth: 20))
+            Issue.record("expected an error")
+        } catch {
+            #expect(error.message.contains("deeper than 20"))
+            #expect(error.message.contains("block a"))
+            #expect(error.line == 1)
+        }
+        // A block that only nests other blocks still renders.
+        let nested = try Template(source: "{{<layout}}{{$a}}[{{$b}}B{{/b}}]{{/a}}{{/layout}}", name: "nested")
+        #expect(try nested.render([:], partials: ["layout": layout]) == "[B]")
+    }
 }
 
 @Suite("Template limits")

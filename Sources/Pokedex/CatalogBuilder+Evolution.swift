@@ -39,6 +39,7 @@ extension CatalogBuilder {
         References.note(detail.item, in: &references.items)
         References.note(detail.heldItem, in: &references.items)
         References.note(detail.knownMove, in: &references.moves)
+        References.note(detail.usedMove, in: &references.moves)
         for species in [detail.partySpecies, detail.tradeSpecies] {
             if let name = species?.name { references.species.insert(name) }
         }
@@ -61,7 +62,16 @@ extension CatalogBuilder {
             partyType: detail.partyType?.name,
             relativePhysicalStats: detail.relativePhysicalStats,
             tradeSpecies: detail.tradeSpecies?.name,
-            turnUpsideDown: detail.turnUpsideDown ?? false
+            turnUpsideDown: detail.turnUpsideDown ?? false,
+            baseForm: detail.baseForm?.name,
+            evolvedForm: detail.evolvedForm?.name,
+            region: detail.region?.name,
+            usedMove: detail.usedMove?.name,
+            minMoveCount: detail.minMoveCount,
+            nearSpecialRock: detail.nearSpecialRock ?? false,
+            minSteps: detail.minSteps,
+            minDamageTaken: detail.minDamageTaken,
+            needsMultiplayer: detail.needsMultiplayer ?? false
         )
     }
 }

@@ -56,7 +56,7 @@ public struct CatalogLoader: Sendable {
 }
 
 private extension CatalogLoader {
-    static let formatVersion = "catalog-snapshot-1"
+    static let formatVersion = "catalog-snapshot-2"
     static let filePrefix = "pokedex-catalog-"
 
     func loadOrBuild() async throws(CatalogIssue) -> (catalog: Catalog, origin: Origin) {

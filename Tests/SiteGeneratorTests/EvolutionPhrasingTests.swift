@@ -18,6 +18,21 @@ struct EvolutionPhrasingTests {
         (EvolutionCondition(trigger: "trade", tradeSpecies: "pikachu"), "Trade for Pikachu"),
         (EvolutionCondition(trigger: "shed"), "Level 20 with a free party slot"),
         (EvolutionCondition(trigger: "something-new"), "Special condition"),
+        (EvolutionCondition(trigger: "use-move", usedMove: "rage-fist", minMoveCount: 20), "Use Rage Fist 20 times"),
+        (EvolutionCondition(trigger: "agile-style-move", usedMove: "psyshield-bash", minMoveCount: 20), "Use Psyshield Bash in agile style 20 times"),
+        (EvolutionCondition(trigger: "strong-style-move", usedMove: "thunderbolt"), "Use Thunderbolt in strong style"),
+        (EvolutionCondition(trigger: "level-up", usedMove: "thunderbolt"), "Level up, after using Thunderbolt"),
+        (EvolutionCondition(trigger: "level-up", location: "mt-coronet"), "Level up, at a special place (Mt Coronet)"),
+        (EvolutionCondition(trigger: "level-up", location: "eterna-forest", nearSpecialRock: true), "Level up, near a special rock (Eterna Forest)"),
+        (EvolutionCondition(trigger: "level-up", minLevel: 28, timeOfDay: "night", region: "alola"), "Level 28, at night, in Alola"),
+        (EvolutionCondition(trigger: "level-up", minSteps: 1000), "Level up, after walking 1000 steps"),
+        (EvolutionCondition(trigger: "take-damage", minDamageTaken: 49), "Take damage, then pass under the stone bridge, after losing 49 HP"),
+        (EvolutionCondition(trigger: "level-up", minLevel: 38, needsMultiplayer: true), "Level 38, with another player"),
+        // Forms are named only when they are not the species' default.
+        (EvolutionCondition(trigger: "use-item", item: "thunder-stone", baseForm: "pikachu", evolvedForm: "raichu-alola", region: "alola"),
+         "Use Thunder Stone, in Alola → Alolan Raichu"),
+        (EvolutionCondition(trigger: "level-up", minLevel: 30, baseForm: "raichu-alola"), "Alolan Raichu: Level 30"),
+        (EvolutionCondition(trigger: "level-up", minLevel: 30, baseForm: "a-form-outside-the-catalog"), "Level 30"),
     ]
 
     @Test("phrases each condition as a person would say it", arguments: cases)
@@ -38,6 +53,25 @@ struct EvolutionPhrasingTests {
         let phrasing = EvolutionPhrasing(strings: try TestCatalog.strings(), index: TestCatalog.index())
         let places = ["eterna-forest", "pinwheel-forest", "kalos-route-20"].map { EvolutionCondition(trigger: "level-up", location: $0) }
         let text = phrasing.phrase(places + [EvolutionCondition(trigger: "use-item", item: "thunder-stone")] + places)
-        #expect(text == "Level up, at a special place or Use Thunder Stone")
+        #expect(text == "Level up, at a special place (Eterna Forest, Pinwheel Forest, Kalos Route 20) or Use Thunder Stone")
+    }
+
+    @Test("an alternative without a place means anywhere: the places are not listed")
+    func anywhereWins() throws {
+        let phrasing = EvolutionPhrasing(strings: try TestCatalog.strings(), index: TestCatalog.index())
+        let text = phrasing.phrase([EvolutionCondition(trigger: "level-up", location: "mt-coronet"), EvolutionCondition(trigger: "level-up")])
+        #expect(text == "Level up")
+    }
+
+    @Test("names the evolving form once when every alternative is that form's")
+    func sharedBaseForm() throws {
+        let phrasing = EvolutionPhrasing(strings: try TestCatalog.strings(), index: TestCatalog.index())
+        let ways = [
+            EvolutionCondition(trigger: "level-up", minLevel: 30, baseForm: "raichu-alola"),
+            EvolutionCondition(trigger: "use-item", item: "fire-stone", baseForm: "raichu-alola"),
+        ]
+        #expect(phrasing.phrase(ways) == "Alolan Raichu: Level 30 or Use Fire Stone")
+        let mixed = [EvolutionCondition(trigger: "level-up", minLevel: 30), ways[1]]
+        #expect(phrasing.phrase(mixed) == "Level 30 or Alolan Raichu: Use Fire Stone")
     }
 }

@@ -254,9 +254,18 @@ struct RawEvolutionDetail: Decodable, Sendable {
     var relativePhysicalStats: Int?
     var tradeSpecies: RawLink?
     var turnUpsideDown: Bool?
+    var baseForm: RawLink?
+    var evolvedForm: RawLink?
+    var region: RawLink?
+    var usedMove: RawLink?
+    var minMoveCount: Int?
+    var nearSpecialRock: Bool?
+    var minSteps: Int?
+    var minDamageTaken: Int?
+    var needsMultiplayer: Bool?
 
     enum CodingKeys: String, CodingKey {
-        case trigger, item, location, gender
+        case trigger, item, location, gender, region
         case minLevel = "min_level"
         case heldItem = "held_item"
         case knownMove = "known_move"
@@ -271,6 +280,14 @@ struct RawEvolutionDetail: Decodable, Sendable {
         case relativePhysicalStats = "relative_physical_stats"
         case tradeSpecies = "trade_species"
         case turnUpsideDown = "turn_upside_down"
+        case baseForm = "base_form"
+        case evolvedForm = "evolved_form"
+        case usedMove = "used_move"
+        case minMoveCount = "min_move_count"
+        case nearSpecialRock = "near_special_rock"
+        case minSteps = "min_steps"
+        case minDamageTaken = "min_damage_taken"
+        case needsMultiplayer = "needs_multiplayer"
     }
 }
 

@@ -52,6 +52,22 @@ public struct EvolutionCondition: Sendable, Hashable, Codable {
     public var relativePhysicalStats: Int?
     public var tradeSpecies: String?
     public var turnUpsideDown: Bool
+    /// The pokemon (variety slug) that evolves, when PokeAPI names one: "meowth-galar"
+    /// evolves into Perrserker, plain Meowth does not.
+    public var baseForm: String?
+    /// The pokemon (variety slug) it becomes, when PokeAPI names one ("raichu-alola").
+    public var evolvedForm: String?
+    /// The region it must happen in ("alola"), as a slug.
+    public var region: String?
+    /// A move to use `minMoveCount` times (Rage Fist for Annihilape), as a slug.
+    public var usedMove: String?
+    public var minMoveCount: Int?
+    /// Level up near a special rock (Moss Rock, Ice Rock) at `location`.
+    public var nearSpecialRock: Bool
+    public var minSteps: Int?
+    public var minDamageTaken: Int?
+    /// With another player (a Union Circle).
+    public var needsMultiplayer: Bool
 
     public init(
         trigger: String, minLevel: Int? = nil, item: String? = nil, heldItem: String? = nil,
@@ -59,7 +75,10 @@ public struct EvolutionCondition: Sendable, Hashable, Codable {
         minHappiness: Int? = nil, minBeauty: Int? = nil, minAffection: Int? = nil,
         timeOfDay: String? = nil, gender: Int? = nil, needsOverworldRain: Bool = false,
         partySpecies: String? = nil, partyType: String? = nil, relativePhysicalStats: Int? = nil,
-        tradeSpecies: String? = nil, turnUpsideDown: Bool = false
+        tradeSpecies: String? = nil, turnUpsideDown: Bool = false,
+        baseForm: String? = nil, evolvedForm: String? = nil, region: String? = nil,
+        usedMove: String? = nil, minMoveCount: Int? = nil, nearSpecialRock: Bool = false,
+        minSteps: Int? = nil, minDamageTaken: Int? = nil, needsMultiplayer: Bool = false
     ) {
         self.trigger = trigger
         self.minLevel = minLevel
@@ -79,5 +98,14 @@ public struct EvolutionCondition: Sendable, Hashable, Codable {
         self.relativePhysicalStats = relativePhysicalStats
         self.tradeSpecies = tradeSpecies
         self.turnUpsideDown = turnUpsideDown
+        self.baseForm = baseForm
+        self.evolvedForm = evolvedForm
+        self.region = region
+        self.usedMove = usedMove
+        self.minMoveCount = minMoveCount
+        self.nearSpecialRock = nearSpecialRock
+        self.minSteps = minSteps
+        self.minDamageTaken = minDamageTaken
+        self.needsMultiplayer = needsMultiplayer
     }
 }

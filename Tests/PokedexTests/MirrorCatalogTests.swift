@@ -41,6 +41,26 @@ struct MirrorCatalogTests {
         #expect(try await Mirror.full.value.pokemon[slug]?.name == name)
     }
 
+    @Test("evolution conditions keep the form that evolves, the move to use and the special rock")
+    func formSpecificEvolutions() async throws {
+        let catalog = try await Mirror.full.value
+        func conditions(into slug: String) throws -> [EvolutionCondition] {
+            let species = try #require(catalog.species(slug: slug))
+            let chain = try #require(catalog.evolutionChain(of: species))
+            func find(_ node: EvolutionNode) -> EvolutionNode? {
+                node.species == slug ? node : node.evolvesTo.lazy.compactMap(find).first
+            }
+            return try #require(find(chain.root)).conditions
+        }
+        #expect(try conditions(into: "perrserker").allSatisfy { $0.baseForm == "meowth-galar" })
+        #expect(try conditions(into: "annihilape").contains { $0.usedMove == "rage-fist" && $0.minMoveCount == 20 })
+        #expect(try conditions(into: "raichu").contains { $0.evolvedForm == "raichu-alola" && $0.region == "alola" })
+        let leafeon = try conditions(into: "leafeon").filter(\.nearSpecialRock)
+        #expect(leafeon.count > 1 && leafeon.allSatisfy { $0.location != nil })
+        // Alternatives that differ only in their game stay apart only when something else differs.
+        #expect(try conditions(into: "charmeleon").count == 1)
+    }
+
     @Test("flavor text is the newest English entry with no stray whitespace")
     func flavorText() async throws {
         let catalog = try await Mirror.full.value

@@ -116,7 +116,12 @@ private final class BodyCollector: HTTPClientResponseDelegate, @unchecked Sendab
         guard body.readableBytes + buffer.readableBytes <= maxBytes else {
             return task.eventLoop.makeFailedFuture(TransportFailure.tooLarge)
         }
-        body.writeImmutableBuffer(buffer)
+        // The first part is kept as it is (most bodies come in one or two); later ones append.
+        if body.readableBytes == 0 {
+            body = buffer
+        } else {
+            body.writeImmutableBuffer(buffer)
+        }
         return task.eventLoop.makeSucceededVoidFuture()
     }
 

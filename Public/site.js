@@ -53,12 +53,24 @@
   }
   function pad(n) { var s = String(n); while (s.length < 3) s = "0" + s; return "#" + s; }
 
+  /* An index entry's sprite with the classes the templates give it: its shape ("k": 1 a pixel-art
+     canvas of size "w", 2 artwork, none a box sprite) and whether it is the placeholder. */
+  function sprite(entry, className, size) {
+    var names = [className];
+    if (entry.k === 1) names.push("is-canvas");
+    if (entry.k === 2) names.push("is-art");
+    if (entry.g.indexOf("assets/") === 0) names.push("is-placeholder");
+    var img = el("img", { "class": names.join(" ").trim(), src: root + entry.g, alt: "", width: size, height: size });
+    if (entry.w) img.style.cssText = "--w: " + entry.w[0] + "; --h: " + entry.w[1];
+    return img;
+  }
+
   /* A card built the way Templates/card.mustache builds it. */
   function card(entry) {
     var li = el("li", { "class": "card", "data-slug": entry.s, "data-types": entry.t.join(" ") });
     var a = el("a", { "class": "card-link", href: root + entry.p });
-    var img = el("img", { "class": "sprite", src: root + entry.g, alt: "", width: "96", height: "96", loading: "lazy" });
-    if (entry.g.indexOf("assets/") === 0) img.className += " is-placeholder";
+    var img = sprite(entry, "sprite", "96");
+    img.setAttribute("loading", "lazy");
     a.appendChild(img);
     a.appendChild(el("span", { "class": "card-number" }, pad(entry.i)));
     a.appendChild(el("span", { "class": "card-name" }, entry.n));
@@ -137,7 +149,7 @@
       results.forEach(function (entry) {
         var li = el("li");
         var a = el("a", { href: root + entry.p });
-        a.appendChild(el("img", { src: root + entry.g, alt: "", width: "40", height: "40" }));
+        a.appendChild(sprite(entry, "", "40"));
         a.appendChild(el("span", {}, pad(entry.i) + " " + entry.n));
         li.appendChild(a);
         list.appendChild(li);

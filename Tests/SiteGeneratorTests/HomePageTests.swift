@@ -62,7 +62,7 @@ struct HomePageRowTests {
             catalog.pokemon[pokemon.slug] = pokemon
             catalog.species.append(Species(id: number, slug: pokemon.slug, name: "Normal \(number)", varieties: [pokemon.slug]))
         }
-        let index = CatalogIndex(catalog: catalog, availableSprites: [])
+        let index = CatalogIndex(catalog: catalog, spriteShapes: [:])
         let page = HomePage(index: index, collection: .empty, strings: try TestCatalog.strings())
         let normal = try #require(page.typeRows.first { $0.type?.slug == "normal" })
         #expect(normal.cards.count == HomePage.rowLimit)

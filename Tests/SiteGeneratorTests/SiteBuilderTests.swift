@@ -114,4 +114,36 @@ struct SiteBuilderTests {
         #expect(alola["page"] as? String == "pokemon/raichu-alola.html")
         #expect(alola["types"] as? [String] == ["electric", "psychic"])
     }
+
+    @Test("gives each sprite the class of its shape, in pages and in the search index")
+    func spriteShapes() async throws {
+        let site = try TestSite()
+        defer { site.remove() }
+        try site.writeSprite("sprites/pokemon/25.png", width: 96, height: 96)
+        try site.writeSprite("sprites/pokemon/shiny/25.png", width: 475, height: 475)
+        try Data("<svg xmlns=\"http://www.w3.org/2000/svg\"/>".utf8).write(to: site.sprites.appendingPathComponent("sprites/pokemon/133.png"))
+        _ = try await site.build(collection: SiteCollection(caught: [.init(pokemon: "pikachu", nickname: "Sparky", level: 12)]))
+
+        let canvas = #"class="sprite is-canvas" style="--w: 96; --h: 96" src="../sprites/pokemon/25.png""#
+        let pikachu = try site.read("pokemon/pikachu.html")
+        #expect(pikachu.contains(#"<img class="sprite sprite-large is-canvas" style="--w: 96; --h: 96" src="../sprites/pokemon/25.png""#))
+        #expect(pikachu.contains("<li><img \(canvas)"), "the sprite list")
+        #expect(pikachu.contains(#"<li><img class="sprite is-art" src="../sprites/pokemon/shiny/25.png""#))
+        #expect(pikachu.contains(#"<img class="sprite" src="../sprites/pokemon/26.png""#), "a box sprite keeps the plain class")
+        #expect(try site.read("types/electric.html").contains("<img \(canvas)"), "a card")
+        #expect(try site.read("my-pokemon.html").contains(#"<img class="sprite is-canvas" style="--w: 96; --h: 96" src="sprites/pokemon/25.png""#))
+        #expect(try site.read("pokemon/eevee.html").contains(#"<img class="sprite sprite-large is-art" src="../sprites/pokemon/133.png""#))
+        #expect(try site.read("pokemon/raichu-alola.html").contains(#"<img class="sprite sprite-large is-placeholder" src="../assets/pokeball.svg""#))
+
+        let script = try site.read("search-index.js")
+        let rows = try #require(script.split(separator: "\n").first { $0.hasPrefix("window.POKEDEX_INDEX=") })
+        let json = try JSONSerialization.jsonObject(with: Data(rows.dropFirst("window.POKEDEX_INDEX=".count).dropLast().utf8)) as? [[String: Any]]
+        let bySlug = Dictionary(uniqueKeysWithValues: try #require(json).map { ($0["s"] as? String ?? "", $0) })
+        #expect(bySlug["pikachu"]?["k"] as? Int == 1)
+        #expect(bySlug["pikachu"]?["w"] as? [Int] == [96, 96])
+        #expect(bySlug["eevee"]?["k"] as? Int == 2)
+        #expect(bySlug["eevee"]?["w"] == nil)
+        #expect(bySlug["raichu"]?["k"] == nil, "box sprites carry no shape")
+        #expect(bySlug["raichu-alola"]?["k"] == nil, "nor does the placeholder")
+    }
 }

@@ -30,7 +30,7 @@ public struct SiteBuilder: Sendable {
         progress(BuildProgress(stage: .preparing, done: 0, total: 1))
         let theme = try Theme(configuration: configuration)
         let sprites = availableSprites(in: catalog)
-        let index = CatalogIndex(catalog: catalog, availableSprites: sprites)
+        let index = CatalogIndex(catalog: catalog, spriteShapes: sprites)
         let pages = SitePages(index: index, collection: collection, strings: theme.strings, title: configuration.title, pageSize: configuration.pageSize, dexMode: configuration.dexMode)
         let staging = try StagingFolder.prepare(output: configuration.output)
         do throws(SiteError) {
@@ -38,7 +38,7 @@ public struct SiteBuilder: Sendable {
             progress(BuildProgress(stage: .copyingAssets, done: 0, total: 1))
             let assetBytes = try copyAssets(theme: theme, staging: staging)
             progress(BuildProgress(stage: .copyingSprites, done: 0, total: sprites.count))
-            let spriteBytes = try copySprites(sprites, staging: staging)
+            let spriteBytes = try copySprites(sprites.keys, staging: staging)
             progress(BuildProgress(stage: .writingIndexes, done: 0, total: 1))
             manifest.inputs = inputs.map { siteKey(inputs: $0, theme: theme.fingerprint) }
             manifest.sprites = sprites.count
@@ -198,7 +198,7 @@ private extension SiteBuilder {
     }
 
     /// Links or copies each sprite once; returns their size in bytes.
-    func copySprites(_ sprites: Set<String>, staging: StagingFolder) throws(SiteError) -> Int {
+    func copySprites(_ sprites: some Collection<String>, staging: StagingFolder) throws(SiteError) -> Int {
         guard let root = configuration.spritesRoot else { return 0 }
         let sorted = sprites.sorted()
         try staging.makeFolders(for: sorted)
@@ -234,12 +234,18 @@ private extension SiteBuilder {
         return files.dropLast().reduce(0) { $0 + $1.1.count }
     }
 
-    /// The sprite paths the catalog names that the sprites root holds.
-    func availableSprites(in catalog: Catalog) -> Set<String> {
-        guard let root = configuration.spritesRoot else { return [] }
-        return Self.referencedSprites(catalog).filter {
-            FileManager.default.fileExists(atPath: root.appendingPathComponent($0).path)
+    /// The sprite paths the catalog names that the sprites root holds, each with its shape.
+    ///
+    /// The shape comes from the file's PNG header; a file that has none is still shown, as artwork.
+    func availableSprites(in catalog: Catalog) -> [String: SpriteShape] {
+        guard let root = configuration.spritesRoot else { return [:] }
+        var shapes: [String: SpriteShape] = [:]
+        for path in Self.referencedSprites(catalog) {
+            let url = root.appendingPathComponent(path)
+            guard FileManager.default.fileExists(atPath: url.path) else { continue }
+            shapes[path] = SpriteShape(size: PNGSize.read(at: url))
         }
+        return shapes
     }
 
     static func referencedSprites(_ catalog: Catalog) -> Set<String> {

@@ -3,7 +3,7 @@ import Foundation
 /// The machine-readable files beside the pages: the search index, pokedex.json and sitemap.xml.
 struct SiteIndexes: Sendable {
     /// One pokemon as the indexes list it.
-    struct Entry: Sendable, Codable, Equatable {
+    struct Entry: Sendable, Equatable {
         var id: Int
         var number: Int
         var slug: String
@@ -11,6 +11,7 @@ struct SiteIndexes: Sendable {
         var types: [String]
         var page: String
         var sprite: String
+        var spriteShape: SpriteShape
         /// Whether it is its species' default variety (the list shows only those).
         var isDefault: Bool
     }
@@ -28,10 +29,11 @@ struct SiteIndexes: Sendable {
         ]
         let defaultSlugs = Set(index.defaults.map(\.slug))
         entries = index.allPages.map { pokemon in
-            Entry(
+            let sprite = index.sprite(pokemon.sprites.frontDefault)
+            return Entry(
                 id: pokemon.id, number: pokemon.speciesID, slug: pokemon.slug, name: pokemon.name,
                 types: pokemon.types, page: CatalogIndex.page(of: pokemon.slug),
-                sprite: index.sprite(pokemon.sprites.frontDefault).path,
+                sprite: sprite.path, spriteShape: sprite.shape,
                 isDefault: defaultSlugs.contains(pokemon.slug)
             )
         }
@@ -43,7 +45,10 @@ struct SiteIndexes: Sendable {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
         let rows = entries.map { entry in
-            SearchRow(i: entry.number, s: entry.slug, n: entry.name, t: entry.types, p: entry.page, g: entry.sprite, d: entry.isDefault ? 1 : 0)
+            SearchRow(
+                i: entry.number, s: entry.slug, n: entry.name, t: entry.types, p: entry.page, g: entry.sprite, d: entry.isDefault ? 1 : 0,
+                k: SearchRow.kind(entry.spriteShape), w: SearchRow.size(entry.spriteShape)
+            )
         }
         let list = String(decoding: try encoder.encode(rows), as: UTF8.self)
         let types = String(decoding: try encoder.encode(typeNames), as: UTF8.self)
@@ -75,8 +80,25 @@ struct SiteIndexes: Sendable {
         return Data(xml.utf8)
     }
 
+    /// A search-index row. Keys are one letter: the index holds every pokemon. `k` is the
+    /// sprite's shape (absent for box sprites, 1 for a canvas, 2 for artwork) and `w` a
+    /// canvas' width and height, so site.js gives the cards it builds the template's classes.
     private struct SearchRow: Codable {
         var i: Int, s: String, n: String, t: [String], p: String, g: String, d: Int
+        var k: Int?, w: [Int]?
+
+        static func kind(_ shape: SpriteShape) -> Int? {
+            switch shape {
+            case .box: nil
+            case .canvas: 1
+            case .art: 2
+            }
+        }
+
+        static func size(_ shape: SpriteShape) -> [Int]? {
+            guard case .canvas(let width, let height) = shape else { return nil }
+            return [width, height]
+        }
     }
 
     private static func escapeXML(_ text: String) -> String {

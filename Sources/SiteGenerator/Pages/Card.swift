@@ -20,11 +20,13 @@ struct TypeBadge: Sendable, Hashable {
     var name: String
 }
 
-/// An image path relative to the site root, and whether it is the placeholder.
+/// An image path relative to the site root, whether it is the placeholder, and its shape.
 struct SpriteRef: Sendable, Hashable {
     static let placeholderPath = "assets/pokeball.svg"
     var path: String
     var isPlaceholder: Bool
+    /// The placeholder keeps `.box`: its own CSS places it.
+    var shape: SpriteShape = .box
 }
 
 extension Card: TemplateValueConvertible {
@@ -51,7 +53,14 @@ extension TypeBadge: TemplateValueConvertible {
 
 extension SpriteRef: TemplateValueConvertible {
     var templateValue: TemplateValue {
-        .dictionary(["path": .string(path), "placeholder": .bool(isPlaceholder)])
+        var canvas = TemplateValue.null
+        if case .canvas(let width, let height) = shape {
+            canvas = .dictionary(["width": .int(width), "height": .int(height)])
+        }
+        return .dictionary([
+            "path": .string(path), "placeholder": .bool(isPlaceholder),
+            "shape": shape.className.map(TemplateValue.string) ?? .null, "canvas": canvas,
+        ])
     }
 }
 
@@ -74,10 +83,10 @@ extension CatalogIndex {
 
     /// The sprite to show for a path, or the placeholder when the sprites root lacks it.
     func sprite(_ path: String?) -> SpriteRef {
-        guard let path, availableSprites.contains(path) else {
+        guard let path, let shape = spriteShapes[path] else {
             return SpriteRef(path: SpriteRef.placeholderPath, isPlaceholder: true)
         }
-        return SpriteRef(path: path, isPlaceholder: false)
+        return SpriteRef(path: path, isPlaceholder: false, shape: shape)
     }
 
     /// The card of a pokemon.

@@ -13,12 +13,12 @@ struct CatalogIndex: Sendable {
     let defaults: [Pokemon]
     /// Every pokemon that gets a page: defaults in dex order, each followed by its alternate varieties.
     let allPages: [Pokemon]
-    /// Sprite paths the sprites root holds.
-    let availableSprites: Set<String>
+    /// The sprite paths the sprites root holds, with each one's shape.
+    let spriteShapes: [String: SpriteShape]
 
-    init(catalog: Catalog, availableSprites: Set<String>) {
+    init(catalog: Catalog, spriteShapes: [String: SpriteShape]) {
         self.catalog = catalog
-        self.availableSprites = availableSprites
+        self.spriteShapes = spriteShapes
         speciesBySlug = Dictionary(catalog.species.map { ($0.slug, $0) }, uniquingKeysWith: { first, _ in first })
         speciesByID = Dictionary(catalog.species.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
         typesBySlug = Dictionary(catalog.types.map { ($0.slug, $0) }, uniquingKeysWith: { first, _ in first })

@@ -162,7 +162,7 @@ private extension DetailPage {
         ]
         // Extra sprites only when the cache has them: a row of placeholders says nothing.
         for (key, path) in extra {
-            guard let path, index.availableSprites.contains(path) else { continue }
+            guard let path, index.spriteShapes[path] != nil else { continue }
             views.append(SpriteView(label: strings[key], sprite: index.sprite(path)))
         }
         return views

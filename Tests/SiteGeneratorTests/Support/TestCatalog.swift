@@ -126,6 +126,6 @@ enum TestCatalog {
     /// The index over the test catalog, with every sprite but the Alolan one present.
     static func index(_ catalog: Catalog = make()) -> CatalogIndex {
         let sprites = Set(catalog.pokemon.values.compactMap(\.sprites.frontDefault).filter { !$0.contains("10100") })
-        return CatalogIndex(catalog: catalog, availableSprites: sprites)
+        return CatalogIndex(catalog: catalog, spriteShapes: Dictionary(uniqueKeysWithValues: sprites.map { ($0, .box) }))
     }
 }

@@ -10,14 +10,25 @@ struct TestSite {
     init() throws {
         folder = try TestSupportPaths.temporaryFolder()
         sprites = folder.appendingPathComponent("cache", isDirectory: true)
-        // Every sprite but the Alolan Raichu's, so the placeholder shows once.
+        // Every sprite but the Alolan Raichu's, so the placeholder shows once; all 68x56 box sprites.
         for pokemon in TestCatalog.make().pokemon.values {
             for (_, path) in pokemon.sprites.byKey where !path.contains("10100") {
-                let url = sprites.appendingPathComponent(path)
-                try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
-                try Data("png \(path)".utf8).write(to: url)
+                try writeSprite(path, width: 68, height: 56)
             }
         }
+    }
+
+    /// Writes a PNG header of this size (the rest is not an image: nothing decodes it) at `path` under the sprites root.
+    func writeSprite(_ path: String, width: Int, height: Int) throws {
+        let url = sprites.appendingPathComponent(path)
+        try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try (Self.pngHeader(width: width, height: height) + Data("png \(path)".utf8)).write(to: url)
+    }
+
+    /// The 24 bytes a PNG starts with: signature, then the IHDR chunk's length, type, width and height.
+    static func pngHeader(width: Int, height: Int) -> Data {
+        func bigEndian(_ value: Int) -> [UInt8] { (0..<4).map { UInt8(truncatingIfNeeded: value >> (24 - 8 * $0)) } }
+        return Data([0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A] + bigEndian(13) + Array("IHDR".utf8) + bigEndian(width) + bigEndian(height))
     }
 
     func configuration(output: String = "site", baseURL: String? = nil, theme: URL? = nil) -> SiteConfiguration {

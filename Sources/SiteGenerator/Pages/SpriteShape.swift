@@ -1,0 +1,36 @@
+/// How a sprite image is laid out, which decides how the theme scales and places it.
+///
+/// The theme's CSS was drawn for the 68x56 box sprites; other sets (PokeAPI's 96x96
+/// sprites, official artwork) need their own treatment, learned from each file's size.
+enum SpriteShape: Sendable, Hashable {
+    /// A 68x56 box sprite: the Pokémon stands on the bottom rows, centred across.
+    case box
+    /// Pixel art on another small canvas: shown whole at a whole-number scale, crisp.
+    case canvas(width: Int, height: Int)
+    /// Artwork, or an image of unknown size: shown whole, smoothly scaled.
+    case art
+
+    /// The longest side, in pixels, that is still taken for pixel art.
+    static let largestCanvas = 128
+
+    /// The shape of an image of this size; nil (not a PNG, unreadable) is artwork.
+    init(size: PNGSize?) {
+        switch size {
+        case .some(let size) where size.width == 68 && size.height == 56:
+            self = .box
+        case .some(let size) where max(size.width, size.height) <= Self.largestCanvas:
+            self = .canvas(width: size.width, height: size.height)
+        default:
+            self = .art
+        }
+    }
+
+    /// The class the templates add beside `sprite`; nil for box sprites, which keep the plain one.
+    var className: String? {
+        switch self {
+        case .box: nil
+        case .canvas: "is-canvas"
+        case .art: "is-art"
+        }
+    }
+}

@@ -6,13 +6,13 @@ import TestSupport
 
 @Suite("pokedex catch, edit, release, favorite, import")
 struct CollectionCommandsTests {
-    let folder: URL
+    let temporary: TemporaryFolder
+    var folder: URL { temporary.url }
     let file: String
 
     init() throws {
-        folder = FileManager.default.temporaryDirectory.appendingPathComponent("pokedex-collection-cli-\(UUID().uuidString)", isDirectory: true)
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        file = folder.appendingPathComponent(CollectionFile.defaultName).path
+        temporary = try TemporaryFolder("pokedex-collection-cli")
+        file = temporary.url.appendingPathComponent(CollectionFile.defaultName).path
     }
 
     func run<Command: AsyncParsableCommandRunnable>(_ type: Command.Type, _ arguments: [String]) async throws {

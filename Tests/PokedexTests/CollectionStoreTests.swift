@@ -1,16 +1,17 @@
 import Foundation
 import Pokedex
 import Testing
+import TestSupport
 
 @Suite("The collection file on disk")
 struct CollectionStoreTests {
-    let folder: URL
+    let temporary: TemporaryFolder
+    var folder: URL { temporary.url }
     let store: CollectionStore
 
     init() throws {
-        folder = FileManager.default.temporaryDirectory.appendingPathComponent("pokedex-collection-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        store = CollectionStore(file: folder.appendingPathComponent(CollectionFile.defaultName), lockTimeout: .milliseconds(200))
+        temporary = try TemporaryFolder("pokedex-collection")
+        store = CollectionStore(file: temporary.url.appendingPathComponent(CollectionFile.defaultName), lockTimeout: .milliseconds(200))
     }
 
     static let sparky = CaughtPokemon(id: "k7p2qx", species: "pikachu", nickname: "Sparky \"the\" <b>Bold</b>\\",

@@ -60,6 +60,8 @@ public struct JSONLinkScanner {
         let stringRules: [Compiled]
         let keys: [Range<Int>]
         let keyBytes: [UInt8]
+        let linkDepths: UInt64
+        let stringDepths: UInt64
 
         public init(_ rules: [Rule]) {
             var keys: [Range<Int>] = [], keyBytes: [UInt8] = [], compiled: [Compiled] = []
@@ -75,9 +77,45 @@ public struct JSONLinkScanner {
             self.keyBytes = keyBytes
             linkRules = compiled.filter { $0.kind == .link }
             stringRules = compiled.filter { $0.kind == .string }
+            linkDepths = Self.depths(linkRules)
+            stringDepths = Self.depths(stringRules)
+        }
+
+        /// Bit n is set when some rule of `rules` can match a path of n keys; all bits when
+        /// one matches the end of a path. Most values sit where no rule could match, and
+        /// this one test turns them away (a pokemon has thousands of names and urls).
+        static func depths(_ rules: [Compiled]) -> UInt64 {
+            rules.reduce(0) { mask, rule in
+                rule.anywhere || rule.keys.count >= 64 ? ~0 : mask | 1 << UInt64(rule.keys.count)
+            }
         }
 
         public static let none = RuleSet([])
+
+        /// The rules as buffers, for the length of `body`: the scan's hot loop then reads
+        /// them without retaining and releasing arrays at every string.
+        func withView<Result>(_ body: (View) -> Result) -> Result {
+            linkRules.withUnsafeBufferPointer { linkRules in
+                stringRules.withUnsafeBufferPointer { stringRules in
+                    keys.withUnsafeBufferPointer { keys in
+                        keyBytes.withUnsafeBufferPointer { keyBytes in
+                            body(View(linkRules: linkRules, stringRules: stringRules, keys: keys, keyBytes: keyBytes,
+                                      linkDepths: linkDepths, stringDepths: stringDepths))
+                        }
+                    }
+                }
+            }
+        }
+    }
+
+    /// A ``RuleSet`` borrowed as buffers, valid only inside ``RuleSet/withView(_:)``.
+    struct View {
+        let linkRules: UnsafeBufferPointer<Compiled>
+        let stringRules: UnsafeBufferPointer<Compiled>
+        let keys: UnsafeBufferPointer<Range<Int>>
+        let keyBytes: UnsafeBufferPointer<UInt8>
+        let linkDepths: UInt64
+        let stringDepths: UInt64
     }
 
     /// A rule as plain values: its keys are a range of ``RuleSet/keys``.
@@ -96,11 +134,13 @@ public struct JSONLinkScanner {
 
     public static func matches(in data: Data, rules: RuleSet) throws(Invalid) -> [Match] {
         let result: Result<[Match], Invalid> = data.withUnsafeBytes { buffer in
-            withUnsafeTemporaryAllocation(of: Range<Int>.self, capacity: maximumDepth + 1) { path in
-                var scanner = Scan(bytes: buffer.bindMemory(to: UInt8.self), rules: rules, path: path)
-                return Result { () throws(Invalid) in
-                    try scanner.document()
-                    return scanner.matches
+            rules.withView { view in
+                withUnsafeTemporaryAllocation(of: Range<Int>.self, capacity: maximumDepth + 1) { path in
+                    var scanner = Scan(bytes: buffer.bindMemory(to: UInt8.self), rules: view, path: path)
+                    return Result { () throws(Invalid) in
+                        try scanner.document()
+                        return scanner.matches
+                    }
                 }
             }
         }
@@ -119,7 +159,7 @@ private extension JSONLinkScanner {
 
     struct Scan {
         let bytes: UnsafeBufferPointer<UInt8>
-        let rules: RuleSet
+        let rules: View
         var position = 0
         /// The keys from the root to the current value, as ranges of `bytes`: `keyCount` of
         /// them, in storage for as many as nesting allows.
@@ -127,7 +167,7 @@ private extension JSONLinkScanner {
         var keyCount = 0
         var matches: [Match] = []
 
-        init(bytes: UnsafeBufferPointer<UInt8>, rules: RuleSet, path: UnsafeMutableBufferPointer<Range<Int>>) {
+        init(bytes: UnsafeBufferPointer<UInt8>, rules: View, path: UnsafeMutableBufferPointer<Range<Int>>) {
             self.bytes = bytes
             self.rules = rules
             self.path = path
@@ -178,7 +218,7 @@ private extension JSONLinkScanner {
                 keyCount += 1
                 if let text = try value(depth: depth + 1) {
                     if equals(key, "url") { url = text } else if equals(key, "name") { name = text }
-                    if !rules.stringRules.isEmpty { report(rules.stringRules, text, name: nil) }
+                    if mayMatch(rules.stringDepths) { report(rules.stringRules, text, name: nil) }
                 }
                 keyCount -= 1
                 skipWhitespace()
@@ -187,7 +227,7 @@ private extension JSONLinkScanner {
                 if next == UInt8(ascii: "}") { break }
                 guard next == UInt8(ascii: ",") else { throw invalid() }
             }
-            if let url, !rules.linkRules.isEmpty { report(rules.linkRules, url, name: name) }
+            if let url, mayMatch(rules.linkDepths) { report(rules.linkRules, url, name: name) }
         }
 
         mutating func array(depth: Int) throws(Invalid) {
@@ -234,16 +274,23 @@ private extension JSONLinkScanner {
 
         /// Skips eight bytes at a time while none of them ends the string or needs a look:
         /// no quote, backslash, control character or non-ASCII byte (SWAR: SIMD within a word).
+        /// Stops on the first such byte, or with fewer than eight bytes left.
         mutating func skipPlainText() {
             guard let base = bytes.baseAddress else { return }
             let ones: UInt64 = 0x0101_0101_0101_0101, highs: UInt64 = 0x8080_8080_8080_8080
             while position + 8 <= bytes.count {
-                let word = UnsafeRawPointer(base + position).loadUnaligned(as: UInt64.self)
+                let word = UInt64(littleEndian: UnsafeRawPointer(base + position).loadUnaligned(as: UInt64.self))
                 let quote = word ^ (ones &* 0x22), backslash = word ^ (ones &* 0x5C)
                 let zeroInQuote = (quote &- ones) & ~quote
                 let zeroInBackslash = (backslash &- ones) & ~backslash
                 let control = (word &- ones &* 0x20) & ~word
-                guard (zeroInQuote | zeroInBackslash | control | word) & highs == 0 else { return }
+                let found = (zeroInQuote | zeroInBackslash | control | word) & highs
+                guard found == 0 else {
+                    // The lowest flagged byte is exact (a borrow only flags bytes above a real
+                    // hit), and the lowest byte of a little-endian word comes first.
+                    position += found.trailingZeroBitCount >> 3
+                    return
+                }
                 position += 8
             }
         }
@@ -380,8 +427,13 @@ private extension JSONLinkScanner {
             return true
         }
 
+        /// Whether a rule with these depths (see ``RuleSet/depths(_:)``) could match the current path.
+        func mayMatch(_ depths: UInt64) -> Bool {
+            depths & (keyCount < 64 ? 1 << UInt64(keyCount) : 1 << 63) != 0
+        }
+
         /// Reports the string at `text` for every rule of `rules` whose keys match the current path.
-        mutating func report(_ rules: [Compiled], _ text: Range<Int>, name: Range<Int>?) {
+        mutating func report(_ rules: UnsafeBufferPointer<Compiled>, _ text: Range<Int>, name: Range<Int>?) {
             for rule in rules where matches(rule) {
                 matches.append(Match(tag: rule.tag, value: decode(text), name: name.map(decode)))
             }

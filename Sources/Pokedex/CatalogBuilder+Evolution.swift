@@ -40,6 +40,8 @@ extension CatalogBuilder {
         References.note(detail.heldItem, in: &references.items)
         References.note(detail.knownMove, in: &references.moves)
         References.note(detail.usedMove, in: &references.moves)
+        References.note(detail.location, in: &references.locations)
+        References.note(detail.region, in: &references.regions)
         for species in [detail.partySpecies, detail.tradeSpecies] {
             if let name = species?.name { references.species.insert(name) }
         }

@@ -60,4 +60,15 @@ extension CatalogBuilder {
         }
         return Dictionary(pairs, uniquingKeysWith: { first, _ in first })
     }
+
+    /// Display names of places or regions, for those the folder holds: api-data dumps have
+    /// no locations, and the site then says the slug in words.
+    func loadNamesIfPresent(_ wanted: [String: Int], kind: String) async throws(CatalogIssue) -> [String: String] {
+        let store = self.store
+        let localized = self.localized
+        let pairs = try await BoundedConcurrency.map(wanted.sorted { $0.key < $1.key }, width: width) { slug, id throws(CatalogIssue) in
+            try store.loadIfPresent(RawNamed.self, kind, id).flatMap { raw in localized.name(raw.names).map { (slug, $0) } }
+        }
+        return Dictionary(pairs.compactMap { $0 }, uniquingKeysWith: { first, _ in first })
+    }
 }

@@ -59,7 +59,9 @@ struct CatalogBuilder: Sendable {
             stats: try await loadNamed(references.stats, kind: "stat") { Stat(slug: $0, name: $1) },
             chainOnlySpecies: chainOnly,
             growthRates: try await loadGrowthRates(),
-            itemSlugs: try loadItemSlugs(besides: references.items)
+            itemSlugs: try loadItemSlugs(besides: references.items),
+            locationNames: try await loadNamesIfPresent(references.locations, kind: "location"),
+            regionNames: try await loadNamesIfPresent(references.regions, kind: "region")
         )
     }
 }
@@ -72,6 +74,9 @@ struct References: Sendable {
     var stats: [String: Int] = [:]
     /// Species slugs named by chains (members, party and trade species).
     var species: Set<String> = []
+    /// Places and regions evolution conditions name.
+    var locations: [String: Int] = [:]
+    var regions: [String: Int] = [:]
 
     mutating func merge(_ other: References) {
         moves.merge(other.moves) { first, _ in first }
@@ -79,6 +84,8 @@ struct References: Sendable {
         items.merge(other.items) { first, _ in first }
         stats.merge(other.stats) { first, _ in first }
         species.formUnion(other.species)
+        locations.merge(other.locations) { first, _ in first }
+        regions.merge(other.regions) { first, _ in first }
     }
 
     /// Records a link's slug and id in one of the maps.

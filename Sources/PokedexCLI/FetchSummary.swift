@@ -13,6 +13,7 @@ enum FetchSummary {
         if report.alreadyCached > 0 { details.append("\(report.alreadyCached) already cached") }
         if report.notModified > 0 { details.append("\(report.notModified) unchanged (304)") }
         if report.missingSprites > 0 { details.append("\(report.missingSprites) sprites missing upstream") }
+        if report.missingResources > 0 { details.append("\(report.missingResources) place names missing upstream") }
         if !report.failures.isEmpty { details.append("\(report.failures.count) failed") }
         if !details.isEmpty { text += ": " + details.joined(separator: ", ") }
         return text + "."

@@ -54,6 +54,48 @@ struct FetcherTests {
         await api.server.stop()
     }
 
+    /// The fixture's chain, with Ivysaur evolving at a place.
+    static let chainWithPlace = FixtureData.chain.replacingOccurrences(
+        of: #""min_level":16,"#, with: #""min_level":16,"location":{"name":"eterna-forest","url":"/api/v2/location/48/"},"#)
+
+    @Test("a place upstream lacks is recorded as missing, not a failure, and not asked for again")
+    func missingPlaceIsNotAFailure() async throws {
+        let api = try await FixtureAPI.start()
+        api.inject { request, _ in request.path == "/api/v2/evolution-chain/1/" ? .json(Self.chainWithPlace) : nil }
+        let cache = try TemporaryFolder()
+        let report = try await Fetcher(configuration: api.configuration(cache: cache.url)).run()
+        #expect(report.failures.isEmpty)
+        #expect(report.missingResources == 1)
+        #expect(api.requests(to: "/api/v2/location/48/").count == 1, "a 404 is an answer, not a fault to retry")
+        let record = ResourceCache(layout: CacheLayout(root: cache.url)).metadata(for: APIResourcePath(resource: "location", id: 48))
+        #expect(record?.status == 404)
+
+        let again = try await Fetcher(configuration: api.configuration(cache: cache.url)).run()
+        #expect(again.isNoOp && again.missingResources == 1)
+        #expect(api.requests(to: "/api/v2/location/48/").count == 1)
+        var offline = api.configuration(cache: cache.url)
+        offline.offline = true
+        #expect(try await Fetcher(configuration: offline).run().missingResources == 1)
+        await api.server.stop()
+    }
+
+    @Test("a place upstream has is stored like any resource")
+    func presentPlaceIsStored() async throws {
+        let api = try await FixtureAPI.start()
+        api.inject { request, _ in
+            switch request.path {
+            case "/api/v2/evolution-chain/1/": .json(Self.chainWithPlace)
+            case "/api/v2/location/48/": .json(#"{"id":48,"name":"eterna-forest","names":[{"name":"Eterna Forest","language":{"name":"en","url":"/api/v2/language/9/"}}]}"#)
+            default: nil
+            }
+        }
+        let cache = try TemporaryFolder()
+        let report = try await Fetcher(configuration: api.configuration(cache: cache.url)).run()
+        #expect(report.failures.isEmpty && report.missingResources == 0)
+        #expect(cache.files().contains("api/v2/location/48/index.json"))
+        await api.server.stop()
+    }
+
     @Test("invalid JSON is reported, never cached, and fetched on the next run")
     func invalidJSONNotCached() async throws {
         let api = try await FixtureAPI.start()

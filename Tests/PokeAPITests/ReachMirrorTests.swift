@@ -49,7 +49,7 @@ struct ReachMirrorTests {
             let chain = try decoder.decode(APIEvolutionChain.self, from: data)
             func details(_ link: APIChainLink) -> [APIEvolutionDetail] { link.evolutionDetails + link.evolvesTo.flatMap(details) }
             add(chain.allSpecies)
-            add(details(chain.chain).flatMap { [$0.item, $0.heldItem, $0.knownMove, $0.usedMove, $0.trigger, $0.knownMoveType, $0.partyType] })
+            add(details(chain.chain).flatMap { [$0.item, $0.heldItem, $0.knownMove, $0.usedMove, $0.trigger, $0.knownMoveType, $0.partyType, $0.location, $0.region] })
         case "move":
             let move = try decoder.decode(APIMove.self, from: data)
             add([move.type, move.damageClass])

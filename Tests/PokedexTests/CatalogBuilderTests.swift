@@ -108,6 +108,31 @@ struct CatalogBuilderTests {
         #expect(catalog.pokemon["evomon"] == nil)
     }
 
+    @Test("places and regions are named in the language where the folder has them, and left out where not")
+    func placeNames() async throws {
+        let fixture = try FixtureFolder()
+        defer { fixture.remove() }
+        let step: [String: Any] = ["trigger": FixtureFolder.link("evolution-trigger", "level-up", 1), "time_of_day": "",
+                                   "location": FixtureFolder.link("location", "eterna-forest", 48),
+                                   "region": FixtureFolder.link("region", "sinnoh", 4)]
+        var elsewhere = step
+        elsewhere["location"] = FixtureFolder.link("location", "pinwheel-forest", 49)
+        try fixture.write("evolution-chain", 1, [
+            "id": 1,
+            "chain": [
+                "species": FixtureFolder.link("pokemon-species", "testmon", 1), "evolution_details": [],
+                "evolves_to": [["species": FixtureFolder.link("pokemon-species", "evomon", 2), "evolves_to": [], "evolution_details": [step, elsewhere]]],
+            ],
+        ])
+        try fixture.write("location", 48, ["id": 48, "name": "eterna-forest", "names": FixtureFolder.names([("en", "Eterna Forest"), ("de", "Ewigwald")])])
+        try fixture.write("region", 4, ["id": 4, "name": "sinnoh", "names": FixtureFolder.names([("en", "Sinnoh")])])
+        let german = try await build(fixture, language: "de")
+        #expect(german.locationNames == ["eterna-forest": "Ewigwald"], "pinwheel-forest has no file: no made-up name")
+        #expect(german.regionNames == ["sinnoh": "Sinnoh"], "English stands in for a missing translation")
+        let chain = try #require(german.evolutionChains[1])
+        #expect(chain.root.evolvesTo.first?.conditions.map(\.location) == ["eterna-forest", "pinwheel-forest"])
+    }
+
     @Test("selections by generation and dex range pick their species")
     func selections() async throws {
         let fixture = try FixtureFolder()

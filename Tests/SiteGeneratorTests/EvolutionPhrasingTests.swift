@@ -56,6 +56,16 @@ struct EvolutionPhrasingTests {
         #expect(text == "Level up, at a special place (Eterna Forest, Pinwheel Forest, Kalos Route 20) or Use Thunder Stone")
     }
 
+    @Test("places and regions use the data's names where it has them")
+    func placeNamesFromData() throws {
+        var catalog = TestCatalog.make()
+        catalog.locationNames = ["mt-coronet": "Mt. Coronet"]
+        catalog.regionNames = ["alola": "Alola-Region"]
+        let phrasing = EvolutionPhrasing(strings: try TestCatalog.strings(), index: TestCatalog.index(catalog))
+        let ways = ["mt-coronet", "chargestone-cave"].map { EvolutionCondition(trigger: "level-up", location: $0, region: "alola") }
+        #expect(phrasing.phrase(ways) == "Level up, at a special place (Mt. Coronet, Chargestone Cave), in Alola-Region")
+    }
+
     @Test("an alternative without a place means anywhere: the places are not listed")
     func anywhereWins() throws {
         let phrasing = EvolutionPhrasing(strings: try TestCatalog.strings(), index: TestCatalog.index())

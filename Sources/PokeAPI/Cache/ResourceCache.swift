@@ -56,6 +56,16 @@ struct ResourceCache: Sendable {
         try journal.set(metadata, for: sprite.relativePath)
     }
 
+    /// Remembers that an optional resource is 404 upstream.
+    func recordMissing(_ path: APIResourcePath, metadata: CacheMetadata) throws(PokeAPIFailure) {
+        try journal.set(metadata, for: layout.relativePath(for: path))
+    }
+
+    /// Whether an earlier fetch found the resource missing upstream.
+    func isRecordedMissing(_ path: APIResourcePath) -> Bool {
+        metadata(for: path)?.status == 404
+    }
+
     /// Updates only the fetch date of an entry that answered 304.
     func touch(_ path: APIResourcePath, metadata: CacheMetadata) throws(PokeAPIFailure) {
         try journal.set(metadata, for: layout.relativePath(for: path))

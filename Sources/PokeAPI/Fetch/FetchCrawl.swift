@@ -103,6 +103,7 @@ private extension FetchCrawl {
         case .notModified: report.notModified += 1
         case .cached: report.alreadyCached += 1
         case .missingSprite: report.missingSprites += 1
+        case .missingResource: report.missingResources += 1
         case let .failed(failure): report.failures.append(failure)
         case let .offlineMiss(what): misses.append(what)
         }

@@ -10,6 +10,8 @@ public struct FetchReport: Sendable, Equatable {
     public var alreadyCached = 0
     /// Sprites that do not exist upstream, recorded as missing.
     public var missingSprites = 0
+    /// Optional resources (places) that do not exist upstream, recorded as missing.
+    public var missingResources = 0
     /// Bytes received.
     public var bytes = 0
     /// Every URL that still failed after its retries, with why.
@@ -20,7 +22,7 @@ public struct FetchReport: Sendable, Equatable {
     public var isNoOp: Bool { downloaded == 0 && failures.isEmpty }
 
     /// Entries the selection covers.
-    public var total: Int { downloaded + notModified + alreadyCached + missingSprites + failures.count }
+    public var total: Int { downloaded + notModified + alreadyCached + missingSprites + missingResources + failures.count }
 }
 
 /// A URL that could not be fetched, and why.

@@ -27,6 +27,12 @@ private extension FetchSession {
             result.reach = reach
             return result
         }
+        let optional = Reach.optionalResources.contains(path.resource)
+        if cached == nil, optional, offline || (!refresh && cache.isRecordedMissing(path)) {
+            // Never an offline miss: the site names the place from its slug without it.
+            result.outcome = .missingResource
+            return result
+        }
         if offline {
             result.outcome = .offlineMiss(path.link)
             return result
@@ -46,6 +52,9 @@ private extension FetchSession {
                 record.fetchedAt = CacheMetadata.now()
                 try cache.touch(path, metadata: record)
                 result.outcome = .notModified
+            case .notFound where optional:
+                try cache.recordMissing(path, metadata: metadata(url, nil, nil, status: 404))
+                result.outcome = .missingResource
             case .notFound:
                 throw PokeAPIFailure.status(url: url, code: 404)
             }

@@ -16,7 +16,13 @@ struct Reach: Sendable, Equatable {
     static let lookupResources = [
         "language", "stat", "type", "generation", "version-group", "pokemon-color", "growth-rate",
         "move-damage-class", "move-learn-method", "evolution-trigger", "egg-group", "pokemon-shape", "pokemon-habitat",
+        "region",
     ]
+
+    /// Resources that only lend a name (the place an evolution happens): one upstream does
+    /// not have is recorded as missing, as a sprite is, and the site says its slug in words.
+    /// api-data dumps and the shared mirror hold no locations; the live API does.
+    static let optionalResources: Set<String> = ["location"]
 
     /// The links in `data`, a resource at `path`; throws when it is not valid JSON.
     static func links(in data: Data, at path: APIResourcePath, url: String) throws(PokeAPIFailure) -> Reach {
@@ -56,7 +62,7 @@ private extension Reach {
         func links(_ paths: [String], anywhere: Bool = false) -> [JSONLinkScanner.Rule] {
             paths.map { JSONLinkScanner.Rule(.link, $0, anywhere: anywhere, tag: Target.resource.rawValue) }
         }
-        let evolutionDetails = ["item", "held_item", "known_move", "used_move", "trigger", "known_move_type", "party_type"]
+        let evolutionDetails = ["item", "held_item", "known_move", "used_move", "trigger", "known_move_type", "party_type", "location", "region"]
         let table: [String: [JSONLinkScanner.Rule]] = [
             "pokemon-species": links([
                 "varieties.pokemon", "egg_groups", "growth_rate", "color", "generation", "shape", "habitat", "evolution_chain",

@@ -13,6 +13,8 @@ struct ItemResult: Sendable {
         case notModified
         case cached
         case missingSprite
+        /// An optional resource (see ``Reach/optionalResources``) upstream does not have.
+        case missingResource
         case failed(FetchFailure)
         case offlineMiss(String)
     }

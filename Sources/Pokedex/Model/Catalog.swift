@@ -29,6 +29,10 @@ public struct Catalog: Sendable, Hashable, Codable {
     /// Slugs of every item the data lists, sorted: what "an item that exists" means for
     /// the collection, even where the catalog has no display name for one.
     public var itemSlugs: [String]
+    /// Display names of the places and regions evolution conditions name, keyed by slug,
+    /// where the data has them (api-data dumps hold no locations).
+    public var locationNames: [String: String]
+    public var regionNames: [String: String]
 
     public init(
         language: String,
@@ -42,7 +46,9 @@ public struct Catalog: Sendable, Hashable, Codable {
         stats: [String: Stat],
         chainOnlySpecies: [String: SpeciesSummary] = [:],
         growthRates: [String: [Int]] = [:],
-        itemSlugs: [String] = []
+        itemSlugs: [String] = [],
+        locationNames: [String: String] = [:],
+        regionNames: [String: String] = [:]
     ) {
         self.language = language
         self.species = species
@@ -56,5 +62,7 @@ public struct Catalog: Sendable, Hashable, Codable {
         self.chainOnlySpecies = chainOnlySpecies
         self.growthRates = growthRates
         self.itemSlugs = itemSlugs
+        self.locationNames = locationNames
+        self.regionNames = regionNames
     }
 }

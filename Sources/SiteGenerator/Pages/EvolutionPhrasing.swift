@@ -93,12 +93,13 @@ struct EvolutionPhrasing: Sendable {
         if condition.nearSpecialRock || !places.isEmpty {
             var place = strings[condition.nearSpecialRock ? "evo_nearRock" : "evo_location"]
             if !places.isEmpty {
-                place += strings.format("evo_places", ["places": places.map(Self.words).joined(separator: ", ")])
+                let names = places.map { index.catalog.locationNames[$0] ?? Self.words($0) }
+                place += strings.format("evo_places", ["places": names.joined(separator: ", ")])
             }
             parts.append(place)
         }
         if let region = condition.region {
-            parts.append(strings.format("evo_region", ["region": Self.words(region)]))
+            parts.append(strings.format("evo_region", ["region": index.catalog.regionNames[region] ?? Self.words(region)]))
         }
         if let gender = condition.gender {
             parts.append(strings[gender == 1 ? "evo_female" : "evo_male"])
@@ -165,7 +166,7 @@ struct EvolutionPhrasing: Sendable {
         index.catalog.moves[slug]?.name ?? Self.words(slug)
     }
 
-    /// A slug as words, for the places and regions the catalog has no names for:
+    /// A slug as words, for the places and regions the data has no names for:
     /// "kalos-route-20" reads "Kalos Route 20".
     static func words(_ slug: String) -> String {
         slug.split(separator: "-").map { $0.prefix(1).uppercased() + $0.dropFirst() }.joined(separator: " ")

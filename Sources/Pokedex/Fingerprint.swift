@@ -29,7 +29,8 @@ extension Fingerprint {
     /// The resource kinds a catalog is built from.
     static let catalogKinds = [
         "pokemon-species", "pokemon", "pokemon-form", "evolution-chain", "type",
-        "move", "ability", "item", "stat", "version", "version-group",
+        "move", "ability", "item", "stat", "version", "version-group", "growth-rate",
+        "location", "region",
     ]
 
     /// Hashes the name, size and modification time of every resource a catalog may read.

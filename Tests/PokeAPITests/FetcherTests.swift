@@ -93,6 +93,15 @@ struct FetcherTests {
         let report = try await Fetcher(configuration: api.configuration(cache: cache.url)).run()
         #expect(report.failures.isEmpty && report.missingResources == 0)
         #expect(cache.files().contains("api/v2/location/48/index.json"))
+
+        // Upstream drops it: a refresh records it missing and removes the stale file.
+        api.clearFaults()
+        api.inject { request, _ in request.path == "/api/v2/evolution-chain/1/" ? .json(Self.chainWithPlace) : nil }
+        var refresh = api.configuration(cache: cache.url)
+        refresh.refresh = true
+        let again = try await Fetcher(configuration: refresh).run()
+        #expect(again.failures.isEmpty && again.missingResources == 1)
+        #expect(!cache.files().contains("api/v2/location/48/index.json"))
         await api.server.stop()
     }
 

@@ -21,6 +21,27 @@ struct CatalogLoaderTests {
         #expect(try snapshots(in: fixture.root).count == 1)
     }
 
+    @Test("a place name that arrives later builds the catalog again, not the stale snapshot")
+    func laterPlaceName() async throws {
+        let fixture = try FixtureFolder()
+        defer { fixture.remove() }
+        try fixture.write("evolution-chain", 1, [
+            "id": 1,
+            "chain": [
+                "species": FixtureFolder.link("pokemon-species", "testmon", 1), "evolution_details": [],
+                "evolves_to": [["species": FixtureFolder.link("pokemon-species", "evomon", 2), "evolves_to": [], "evolution_details": [
+                    ["trigger": FixtureFolder.link("evolution-trigger", "level-up", 1), "location": FixtureFolder.link("location", "eterna-forest", 48)],
+                ]]],
+            ],
+        ])
+        let loader = CatalogLoader(cacheRoot: fixture.root)
+        #expect(try await loader.load().catalog.locationNames.isEmpty)
+        try fixture.write("location", 48, ["id": 48, "name": "eterna-forest", "names": FixtureFolder.names([("en", "Eterna Forest")])])
+        let after = try await loader.load()
+        #expect(after.origin == .decoded)
+        #expect(after.catalog.locationNames == ["eterna-forest": "Eterna Forest"])
+    }
+
     @Test("a changed resource builds again and replaces the old snapshot")
     func invalidation() async throws {
         let fixture = try FixtureFolder()

@@ -22,6 +22,7 @@ struct EvolutionPhrasingTests {
         (EvolutionCondition(trigger: "agile-style-move", usedMove: "psyshield-bash", minMoveCount: 20), "Use Psyshield Bash in agile style 20 times"),
         (EvolutionCondition(trigger: "strong-style-move", usedMove: "thunderbolt"), "Use Thunderbolt in strong style"),
         (EvolutionCondition(trigger: "level-up", usedMove: "thunderbolt"), "Level up, after using Thunderbolt"),
+        (EvolutionCondition(trigger: "level-up", usedMove: "thunderbolt", minMoveCount: 3), "Level up, after using Thunderbolt 3 times"),
         (EvolutionCondition(trigger: "level-up", location: "mt-coronet"), "Level up, at a special place (Mt Coronet)"),
         (EvolutionCondition(trigger: "level-up", location: "eterna-forest", nearSpecialRock: true), "Level up, near a special rock (Eterna Forest)"),
         (EvolutionCondition(trigger: "level-up", minLevel: 28, timeOfDay: "night", region: "alola"), "Level 28, at night, in Alola"),

@@ -61,6 +61,13 @@ struct ResourceCache: Sendable {
         try journal.set(metadata, for: layout.relativePath(for: path))
     }
 
+    /// Deletes a resource upstream no longer has.
+    func remove(_ path: APIResourcePath) throws(PokeAPIFailure) {
+        guard unlink(layout.path(for: path)) == 0 || errno == ENOENT else {
+            throw .unwritable(path: layout.path(for: path), reason: String(cString: strerror(errno)))
+        }
+    }
+
     /// Whether an earlier fetch found the resource missing upstream.
     func isRecordedMissing(_ path: APIResourcePath) -> Bool {
         metadata(for: path)?.status == 404

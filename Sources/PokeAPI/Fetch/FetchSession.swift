@@ -54,6 +54,7 @@ private extension FetchSession {
                 result.outcome = .notModified
             case .notFound where optional:
                 try cache.recordMissing(path, metadata: metadata(url, nil, nil, status: 404))
+                if cached != nil { try cache.remove(path) }
                 result.outcome = .missingResource
             case .notFound:
                 throw PokeAPIFailure.status(url: url, code: 404)

@@ -16,13 +16,13 @@ struct Reach: Sendable, Equatable {
     static let lookupResources = [
         "language", "stat", "type", "generation", "version-group", "pokemon-color", "growth-rate",
         "move-damage-class", "move-learn-method", "evolution-trigger", "egg-group", "pokemon-shape", "pokemon-habitat",
-        "region",
     ]
 
-    /// Resources that only lend a name (the place an evolution happens): one upstream does
-    /// not have is recorded as missing, as a sprite is, and the site says its slug in words.
-    /// api-data dumps and the shared mirror hold no locations; the live API does.
-    static let optionalResources: Set<String> = ["location"]
+    /// Resources that only lend a name (where an evolution happens): one upstream does not
+    /// have is recorded as missing, as a sprite is, an offline run does without it, and the
+    /// site says its slug in words. api-data dumps and the shared mirror hold no locations;
+    /// the live API does.
+    static let optionalResources: Set<String> = ["location", "region"]
 
     /// The links in `data`, a resource at `path`; throws when it is not valid JSON.
     static func links(in data: Data, at path: APIResourcePath, url: String) throws(PokeAPIFailure) -> Reach {

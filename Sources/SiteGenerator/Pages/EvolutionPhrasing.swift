@@ -76,7 +76,9 @@ struct EvolutionPhrasing: Sendable {
             head = strings.table["evo_trigger_\(condition.trigger)"] ?? strings["evo_special"]
         }
         if let usedMove = condition.usedMove, !Self.moveTriggers.contains(condition.trigger) {
-            parts.append(strings.format("evo_afterUsing", ["move": moveName(usedMove)]))
+            var using = strings.format("evo_afterUsing", ["move": moveName(usedMove)])
+            if let count = condition.minMoveCount, count > 1 { using += " " + strings.format("evo_times", ["count": String(count)]) }
+            parts.append(using)
         }
         if condition.trigger != "trade", let item = condition.heldItem {
             parts.append(strings.format("evo_holding", ["item": itemName(item)]))

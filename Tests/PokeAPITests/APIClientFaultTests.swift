@@ -86,14 +86,7 @@ struct APIClientFaultTests {
 
     @Test("a body that falls silent after the head fails as a timeout")
     func silentBodyTimesOut() async throws {
-        let body = Array(#"{"id":1,"name":"bulbasaur"}"#.utf8)
-        let server = try await LoopbackServer.start { _ in .trickle(interval: .seconds(30), body: body) }
-        let client = client(server, timeout: .milliseconds(300), attempts: 1)
-        await #expect(throws: PokeAPIFailure.timeout(url: url(server), seconds: 0.3)) {
-            _ = try await client.get(url(server))
-        }
-        await client.transport.shutdown()
-        await server.stop()
+        try await expectTimeoutWithin300ms(bodyByteEvery: .seconds(30))
     }
 
     @Test("a body that trickles in, never silent for long but never done in time, fails as a timeout")
@@ -101,8 +94,14 @@ struct APIClientFaultTests {
         // A byte every 50 ms is never silent for long; the 28 bytes take 1.4 s, so only a
         // bound on the whole request stops it. Had the client waited, it would
         // have returned the body instead of throwing.
+        try await expectTimeoutWithin300ms(bodyByteEvery: .milliseconds(50))
+    }
+
+    /// A server that sends the head, then the body a byte every `interval`, against a client
+    /// with a 300 ms timeout and one attempt: the request must fail as a timeout.
+    func expectTimeoutWithin300ms(bodyByteEvery interval: Duration) async throws {
         let body = Array(#"{"id":1,"name":"bulbasaur"}"#.utf8)
-        let server = try await LoopbackServer.start { _ in .trickle(interval: .milliseconds(50), body: body) }
+        let server = try await LoopbackServer.start { _ in .trickle(interval: interval, body: body) }
         let client = client(server, timeout: .milliseconds(300), attempts: 1)
         await #expect(throws: PokeAPIFailure.timeout(url: url(server), seconds: 0.3)) {
             _ = try await client.get(url(server))

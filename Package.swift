@@ -17,13 +17,19 @@ let package = Package(
         .library(name: "TemplateEngine", targets: ["TemplateEngine"]),
         .library(name: "HTMLSafety", targets: ["HTMLSafety"]),
         .library(name: "JSONLinkScan", targets: ["JSONLinkScan"]),
+        .library(name: "TOML", targets: ["TOML"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
         .package(url: "https://github.com/swift-server/async-http-client", from: "1.37.0"),
         .package(url: "https://github.com/apple/swift-nio", from: "2.101.2"),
+        .package(url: "https://github.com/apple/swift-system", from: "1.8.1"),
     ],
     targets: [
+        // What every stage shares: confined file access, hashing, bounded concurrency, text for terminals.
+        .target(name: "CSystemExtras"),
+        .target(name: "Common", dependencies: ["CSystemExtras", .product(name: "SystemPackage", package: "swift-system")]),
+
         // Stage: Render. Mustache, no dependencies, reusable on its own.
         .target(name: "TemplateEngine"),
 
@@ -34,13 +40,15 @@ let package = Package(
 
         // Stage: Source + Cache. The scanner stands alone so the fuzzer can reach it.
         .target(name: "JSONLinkScan"),
-        .target(name: "PokeAPI", dependencies: ["JSONLinkScan", asyncHTTPClient, .product(name: "NIOFoundationCompat", package: "swift-nio")] + nio),
+        .target(name: "PokeAPI", dependencies: ["Common", "JSONLinkScan", asyncHTTPClient, .product(name: "NIOFoundationCompat", package: "swift-nio")] + nio),
+        // The TOML reader the settings file and the collection file share; alone so the fuzzer can reach it.
+        .target(name: "TOML"),
         // Stage: Catalog (and the trainer's collection).
-        .target(name: "Pokedex", dependencies: ["PokeAPI"], resources: [.copy("Resources/sample-catalog.json")]),
+        .target(name: "Pokedex", dependencies: ["Common", "PokeAPI", "TOML"], resources: [.copy("Resources/sample-catalog.json")]),
         // Stages: Pages, Render, Output.
-        .target(name: "SiteGenerator", dependencies: ["Pokedex", "TemplateEngine", "HTMLSafety"]),
+        .target(name: "SiteGenerator", dependencies: ["Common", "Pokedex", "TemplateEngine", "HTMLSafety"]),
         // The commands, as a library so tests reach them; the executable only calls it.
-        .target(name: "PokedexCLI", dependencies: ["SiteGenerator", "TemplateEngine", "PokeAPI", "Pokedex", "HTMLSafety", argumentParser]),
+        .target(name: "PokedexCLI", dependencies: ["Common", "TOML", "SiteGenerator", "TemplateEngine", "PokeAPI", "Pokedex", "HTMLSafety", argumentParser]),
         .executableTarget(name: "pokedex", dependencies: ["PokedexCLI"]),
         // Developer tools for the catalog: its benchmark, and the generator of the bundled sample.
         .executableTarget(name: "bench-catalog", dependencies: ["Pokedex", "PokeAPI"], path: "scripts/bench-catalog"),
@@ -51,8 +59,8 @@ let package = Package(
         .testTarget(name: "HTMLSafetyTests", dependencies: ["HTMLSafety", "TestSupport"]),
         .testTarget(name: "JSONLinkScanTests", dependencies: ["JSONLinkScan", "TestSupport"]),
         .testTarget(name: "PokeAPITests", dependencies: ["PokeAPI", "JSONLinkScan", "TestSupport"]),
-        .testTarget(name: "PokedexTests", dependencies: ["Pokedex", "TestSupport"]),
-        .testTarget(name: "SiteGeneratorTests", dependencies: ["SiteGenerator", "TestSupport"], exclude: ["Snapshots"]),
+        .testTarget(name: "PokedexTests", dependencies: ["Pokedex", "TOML", "TestSupport"]),
+        .testTarget(name: "SiteGeneratorTests", dependencies: ["SiteGenerator", "CSystemExtras", "TestSupport"], exclude: ["Snapshots"]),
         .testTarget(name: "PokedexCLITests", dependencies: ["PokedexCLI", "TestSupport"]),
     ],
     swiftLanguageModes: [.v6]

@@ -1,0 +1,46 @@
+import Foundation
+import Synchronization
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Checks that folders a writer is about to write into lie inside its root, so a symlinked
+/// folder in a cache (an api-data clone used as one, say) never sends a write elsewhere.
+///
+/// Each folder is checked once: a real directory costs one `lstat` (its parent having been
+/// checked), a symlinked one a `realpath`.
+package final class FolderConfinement: Sendable {
+    package let root: String
+    private let realRoot: String
+    private let checked = Mutex<Set<String>>([])
+
+    package init(root: URL) {
+        self.root = root.standardizedFileURL.path
+        realRoot = InputFolder.realPath(root.path) ?? root.standardizedFileURL.path
+    }
+
+    /// Nil when `folder` (absolute, below the root, existing or not) stays inside the
+    /// root; else the place it leads to.
+    package func escape(of folder: String) -> String? {
+        var path = folder
+        while path.hasSuffix("/"), path.count > 1 { path.removeLast() }
+        if path == root || path == realRoot { return nil }
+        guard path.hasPrefix(root + "/") || path.hasPrefix(realRoot + "/") else { return path }
+        if checked.withLock({ $0.contains(path) }) { return nil }
+        var status = stat()
+        if lstat(path, &status) != 0 {
+            // Not there yet: whoever creates it creates a real folder inside its parent.
+            return errno == ENOENT ? escape(of: (path as NSString).deletingLastPathComponent) : path
+        }
+        if status.st_mode & S_IFMT == S_IFLNK {
+            guard let real = InputFolder.realPath(path) else { return path }
+            guard real == realRoot || real.hasPrefix(realRoot + "/") else { return real }
+        } else if let outside = escape(of: (path as NSString).deletingLastPathComponent) {
+            return outside
+        }
+        checked.withLock { _ = $0.insert(path) }
+        return nil
+    }
+}

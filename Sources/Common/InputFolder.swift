@@ -1,0 +1,115 @@
+import Foundation
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// A folder read as input (an api-data clone, a cache, a theme): a path inside it is
+/// resolved without ever following a symlink out of it.
+///
+/// A git clone can carry symlinks, and a data folder is input the user did not write. A
+/// symlink whose target lies inside the same folder is followed (its target's bytes are
+/// what is read); one that leads anywhere else, or to something that is not a regular
+/// file, is refused.
+package struct InputFolder: Sendable {
+    /// What a relative path inside the folder turned out to be.
+    package enum Resolution: Sendable, Equatable {
+        /// A regular file; `path` is its real location (symlinks resolved), safe to open.
+        case file(path: String, size: Int)
+        /// Nothing there.
+        case missing
+        /// A symlink (the path itself or a folder on the way) leading to `target`, outside the folder.
+        case escapes(target: String)
+        /// A folder, device, socket or other non-file.
+        case notAFile
+        /// The relative path itself climbs out (`..`) or is absolute.
+        case unsafePath
+    }
+
+    /// The folder as given.
+    package let root: URL
+    /// Its real path (symlinks resolved), what every resolved path must lie under.
+    package let realRoot: String
+
+    package init(root: URL) {
+        self.root = root
+        realRoot = Self.realPath(root.path) ?? root.standardizedFileURL.path
+    }
+
+    /// Resolves `relative` (a path below the root, `/`-separated) without leaving the folder.
+    package func resolve(_ relative: String) -> Resolution {
+        guard Self.isPlainRelative(relative) else { return .unsafePath }
+        let full = root.path + "/" + relative
+        guard let real = Self.realPath(full) else {
+            return errno == ENOENT || errno == ENOTDIR ? .missing : .notAFile
+        }
+        guard real == realRoot || real.hasPrefix(realRoot.hasSuffix("/") ? realRoot : realRoot + "/") else {
+            return .escapes(target: real)
+        }
+        var status = stat()
+        guard stat(real, &status) == 0 else { return .missing }
+        guard status.st_mode & S_IFMT == S_IFREG else { return .notAFile }
+        return .file(path: real, size: Int(status.st_size))
+    }
+
+    /// The bytes of the file at `relative`; nil when there is none. A path that escapes
+    /// the folder or names something other than a file throws, naming both.
+    package func read(_ relative: String) throws(InputFolderError) -> Data? {
+        switch resolve(relative) {
+        case .missing:
+            return nil
+        case let .file(path, _):
+            guard let data = FileManager.default.contents(atPath: path) else {
+                throw InputFolderError(path: root.path + "/" + relative, problem: .unreadable)
+            }
+            return data
+        case let .escapes(target):
+            throw InputFolderError(path: root.path + "/" + relative, problem: .escapes(target: target, folder: realRoot))
+        case .notAFile:
+            throw InputFolderError(path: root.path + "/" + relative, problem: .notAFile)
+        case .unsafePath:
+            throw InputFolderError(path: relative, problem: .unsafePath)
+        }
+    }
+
+    /// Whether a relative path stays below its root by its text alone: not absolute, no
+    /// empty, `.` or `..` component, no NUL or backslash.
+    package static func isPlainRelative(_ relative: String) -> Bool {
+        guard !relative.isEmpty, !relative.hasPrefix("/"), !relative.contains("\0"), !relative.contains("\\") else { return false }
+        return relative.split(separator: "/", omittingEmptySubsequences: false).allSatisfy { $0 != "" && $0 != "." && $0 != ".." }
+    }
+
+    /// `realpath(3)`: the path with every symlink, `.` and `..` resolved; nil (errno set) when it cannot be.
+    package static func realPath(_ path: String) -> String? {
+        guard let resolved = realpath(path, nil) else { return nil }
+        defer { free(resolved) }
+        return String(cString: resolved)
+    }
+}
+
+/// A path in an input folder that cannot be read as it is.
+package struct InputFolderError: Error, Sendable, Equatable, CustomStringConvertible {
+    package enum Problem: Sendable, Equatable {
+        case escapes(target: String, folder: String)
+        case notAFile
+        case unreadable
+        case unsafePath
+    }
+
+    package var path: String
+    package var problem: Problem
+
+    package var description: String {
+        switch problem {
+        case let .escapes(target, folder):
+            "\(path) is a symlink leading out of \(folder) (to \(target)); input folders may only link inside themselves. Remove the link or copy the file in."
+        case .notAFile:
+            "\(path) is not a regular file."
+        case .unreadable:
+            "\(path) cannot be read (check its permissions)."
+        case .unsafePath:
+            "\(path) is not a plain relative path inside the folder."
+        }
+    }
+}

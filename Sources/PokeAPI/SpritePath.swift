@@ -1,3 +1,5 @@
+import Common
+
 /// Where a sprite lives below the sprites repository's root: `sprites/pokemon/25.png`.
 ///
 /// Sprite URLs point at `https://raw.githubusercontent.com/PokeAPI/sprites/master/...`;
@@ -15,11 +17,16 @@ public struct SpritePath: Hashable, Sendable, Comparable {
         self.init(relativePath: String(url.dropFirst(Self.upstreamPrefix.count)))
     }
 
-    /// A path below the sprites root, or nil when it is empty or leaves the root.
+    /// A path below the sprites root, or nil when it is not an image under `sprites/`.
+    ///
+    /// Only image files under `sprites/` are sprites: a link naming `search-index.js`,
+    /// `evil.html` or `sprites/x.svg` (an SVG can carry script) would otherwise plant a
+    /// file of the data's choosing in the cache and in the published site.
     public init?(relativePath: String) {
         let parts = relativePath.split(separator: "/", omittingEmptySubsequences: false)
-        guard !parts.isEmpty, parts.allSatisfy({ !$0.isEmpty && !$0.hasPrefix(".") }),
-              !relativePath.contains("?"), !relativePath.contains("#"), !relativePath.contains("\\")
+        guard parts.count >= 2, parts.first == "sprites", parts.allSatisfy({ !$0.isEmpty && !$0.hasPrefix(".") }),
+              !relativePath.contains("?"), !relativePath.contains("#"), !relativePath.contains("\\"),
+              relativePath.utf8.count <= 300, MediaFile.kind(ofName: relativePath) == .image
         else { return nil }
         self.relativePath = relativePath
     }

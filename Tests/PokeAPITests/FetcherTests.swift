@@ -122,6 +122,33 @@ struct FetcherTests {
         await api.server.stop()
     }
 
+    @Test("a body that sometimes arrives cut short is retried within the run, like a 5xx")
+    func invalidJSONRetried() async throws {
+        let api = try await FixtureAPI.start()
+        // The first two answers for pokemon 2 are truncated JSON with status 200; the third is whole.
+        api.inject { request, count in request.path == "/api/v2/pokemon/2/" && count <= 2 ? .json(#"{"id":2,"name":"#) : nil }
+        let cache = try TemporaryFolder()
+        let report = try await Fetcher(configuration: api.configuration(cache: cache.url)).run()
+        #expect(report.failures.isEmpty, "one run is enough")
+        #expect(api.requests(to: "/api/v2/pokemon/2/").count == 3)
+        #expect(cache.files().contains("api/v2/pokemon/2/index.json"))
+        await api.server.stop()
+    }
+
+    @Test("a sprite whose bytes are not an image is retried, then reported, and never cached")
+    func spriteNotAnImage() async throws {
+        let api = try await FixtureAPI.start()
+        api.inject { request, _ in request.path == "/sprites/pokemon/1.png" ? .respond(status: 200, headers: [:], body: Array("<html><script>alert(1)</script>".utf8)) : nil }
+        let cache = try TemporaryFolder()
+        let report = try await Fetcher(configuration: api.configuration(cache: cache.url)).run()
+        #expect(report.failures.count == 1)
+        #expect(report.failures.first?.url.hasSuffix("/sprites/pokemon/1.png") == true)
+        #expect(report.failures.first?.reason.contains("not an image") == true)
+        #expect(api.requests(to: "/sprites/pokemon/1.png").count == 3, "retried like a transient failure")
+        #expect(!cache.files().contains("sprites/pokemon/1.png"))
+        await api.server.stop()
+    }
+
     @Test("a resource that keeps failing is listed while the rest is kept")
     func persistentFailureListed() async throws {
         let api = try await FixtureAPI.start()

@@ -65,7 +65,8 @@ final class FixtureAPI: @unchecked Sendable {
             let etag = "\"s\(path.count)\""
             if path == "/sprites/pokemon/shiny/2.png" { return .status(404) }
             if request.headers["if-none-match"] == etag { return .status(304, headers: ["etag": etag]) }
-            return .respond(status: 200, headers: ["etag": etag], body: Array("PNG\(path)".utf8))
+            // The PNG signature, so the body is taken for the image it claims to be.
+            return .respond(status: 200, headers: ["etag": etag], body: [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A] + Array("PNG\(path)".utf8))
         }
         guard let json = FixtureData.body(for: path) else { return .status(404) }
         let etag = "\"\(abs(json.hashValue % 100_000))\""

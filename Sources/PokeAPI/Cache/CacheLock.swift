@@ -16,7 +16,7 @@ final class CacheLock: Sendable {
         } catch {
             throw .unwritable(path: file.path, reason: "the lock file's folder")
         }
-        let descriptor = open(file.path, O_CREAT | O_RDWR | O_CLOEXEC, 0o644)
+        let descriptor = open(file.path, O_CREAT | O_RDWR | O_CLOEXEC | O_NOFOLLOW, 0o644)
         guard descriptor >= 0 else { throw .unwritable(path: file.path, reason: "the lock file") }
         guard flock(descriptor, LOCK_EX | LOCK_NB) == 0 else {
             close(descriptor)

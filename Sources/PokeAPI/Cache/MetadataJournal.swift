@@ -1,3 +1,4 @@
+import Common
 import Foundation
 #if canImport(Glibc)
 import Glibc
@@ -60,9 +61,9 @@ final class MetadataJournal: @unchecked Sendable {
         let result: Result<Void, PokeAPIFailure> = lock.withLock {
             let line = Self.line(key, record)
             if log < 0 {
-                log = open(logFile, O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC, 0o644)
+                log = open(logFile, O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC | O_NOFOLLOW, 0o644)
                 if log < 0, errno == ENOENT, (try? AtomicFile.makeFolders((logFile as NSString).deletingLastPathComponent)) != nil {
-                    log = open(logFile, O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC, 0o644)
+                    log = open(logFile, O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC | O_NOFOLLOW, 0o644)
                 }
                 guard log >= 0 else { return .failure(.unwritable(path: logFile, reason: "the metadata log (\(Self.errorText()))")) }
             }

@@ -1,3 +1,4 @@
+import Common
 import Foundation
 
 /// Reads and writes cache entries; every write is a temporary file renamed into place.
@@ -7,10 +8,21 @@ import Foundation
 struct ResourceCache: Sendable {
     let layout: CacheLayout
     let journal: MetadataJournal
+    /// Every write lands inside the cache folder, whatever symlinks its folders hold.
+    let confinement: FolderConfinement
 
     init(layout: CacheLayout) {
         self.layout = layout
         self.journal = MetadataJournal(layout: layout)
+        self.confinement = FolderConfinement(root: layout.root)
+    }
+
+    /// `path` (a file in the cache) once its folder is known to lie inside the cache.
+    func confined(_ path: String) throws(PokeAPIFailure) -> String {
+        if let outside = confinement.escape(of: (path as NSString).deletingLastPathComponent) {
+            throw .unwritable(path: path, reason: "the file: its folder leads out of the cache (to \(outside)); remove that symlink")
+        }
+        return path
     }
 
     /// What the cache holds for a sprite.
@@ -42,12 +54,12 @@ struct ResourceCache: Sendable {
     }
 
     func store(_ data: Data, at path: APIResourcePath, metadata: CacheMetadata) throws(PokeAPIFailure) {
-        try AtomicFile.write(data, to: layout.path(for: path))
+        try AtomicFile.write(data, to: confined(layout.path(for: path)))
         try journal.set(metadata, for: layout.relativePath(for: path))
     }
 
     func store(_ data: Data, at sprite: SpritePath, metadata: CacheMetadata) throws(PokeAPIFailure) {
-        try AtomicFile.write(data, to: layout.path(for: sprite))
+        try AtomicFile.write(data, to: confined(layout.path(for: sprite)))
         try journal.set(metadata, for: sprite.relativePath)
     }
 
@@ -63,7 +75,7 @@ struct ResourceCache: Sendable {
 
     /// Deletes a resource upstream no longer has.
     func remove(_ path: APIResourcePath) throws(PokeAPIFailure) {
-        guard unlink(layout.path(for: path)) == 0 || errno == ENOENT else {
+        guard unlink(try confined(layout.path(for: path))) == 0 || errno == ENOENT else {
             throw .unwritable(path: layout.path(for: path), reason: String(cString: strerror(errno)))
         }
     }
@@ -80,7 +92,7 @@ struct ResourceCache: Sendable {
 
     /// A file below `.pokedex/` (upstream lists), written atomically.
     func storeInternal(_ data: Data, name: String) throws(PokeAPIFailure) {
-        try AtomicFile.write(data, to: internalFile(name).path)
+        try AtomicFile.write(data, to: confined(internalFile(name).path))
     }
 
     func readInternal(_ name: String) -> Data? {
@@ -90,7 +102,7 @@ struct ResourceCache: Sendable {
     /// Starts a run that writes: if the last one was killed, removes the temporary files
     /// it left, then marks this one as running. Call while holding the lock.
     func beginRun() throws(PokeAPIFailure) {
-        let marker = layout.runningMarker.path
+        let marker = try confined(layout.runningMarker.path)
         if FileManager.default.fileExists(atPath: marker) { removeTemporaryFiles() }
         try? FileManager.default.removeItem(at: layout.root.appendingPathComponent(".pokedex/tmp"))
         try AtomicFile.write(Data(), to: marker)

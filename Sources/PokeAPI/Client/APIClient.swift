@@ -24,7 +24,20 @@ struct APIClient: Sendable {
         var lastModified: String?
     }
 
+    /// Gets `url`, taking any body.
     func get(_ url: String, validators: Validators? = nil) async throws(PokeAPIFailure) -> Outcome {
+        try await get(url, validators: validators) { (_) throws(PokeAPIFailure) in () }.outcome
+    }
+
+    /// Gets `url`, reading a 2xx body with `read`; the value is nil unless there was a body.
+    ///
+    /// A body `read` refuses (JSON that does not parse, an image that is not one) is a
+    /// transient failure like a 5xx: a server that sometimes truncates bodies is retried
+    /// with the same backoff, and only the last refusal is reported.
+    func get<Value: Sendable>(
+        _ url: String, validators: Validators? = nil,
+        read: (Data) throws(PokeAPIFailure) -> Value
+    ) async throws(PokeAPIFailure) -> (outcome: Outcome, value: Value?) {
         var attempt = 1
         while true {
             let failure: PokeAPIFailure
@@ -33,11 +46,16 @@ struct APIClient: Sendable {
                 let response = try await gate.withSlot { try await followingRedirects(url, validators: validators) }
                 switch response.status {
                 case 200..<300:
-                    return .body(response.body, etag: response.headers["etag"], lastModified: response.headers["last-modified"])
+                    do throws(PokeAPIFailure) {
+                        let value = try read(response.body)
+                        return (.body(response.body, etag: response.headers["etag"], lastModified: response.headers["last-modified"]), value)
+                    } catch {
+                        failure = error
+                    }
                 case 304:
-                    return .notModified
+                    return (.notModified, nil)
                 case 404, 410:
-                    return .notFound
+                    return (.notFound, nil)
                 case 429, 500...599:
                     failure = .status(url: url, code: response.status)
                     retryAfter = RetryPolicy.retryAfter(response.headers["retry-after"])
@@ -50,6 +68,7 @@ struct APIClient: Sendable {
                 case .timeout: failure = .timeout(url: url, seconds: Double(timeout.milliseconds) / 1000)
                 case .truncated: failure = .truncated(url: url)
                 case .tooLarge: throw .tooLarge(url: url, limit: maxBytes)
+                case let .refused(reason): throw .confined(path: url, reason: reason)
                 }
             } catch let error as PokeAPIFailure {
                 throw error

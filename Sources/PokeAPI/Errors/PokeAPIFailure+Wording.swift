@@ -7,6 +7,10 @@ extension PokeAPIFailure {
                     "The resource does not have PokeAPI's shape; check the --api source or run again with --refresh")
         case let .invalidJSON(url):
             return ("The response is not valid JSON", url, "It was not cached; run the fetch again")
+        case let .notAnImage(url):
+            return ("The response is not an image (PNG, GIF, JPEG or WebP)", url, "It was not cached; check the --sprites-url source")
+        case let .confined(path, reason):
+            return ("Refused to read \(reason)", path, "Input folders may only link inside themselves; remove the link or copy the file in")
         case let .missingFile(path):
             return ("Not in the local data", path, "Run `pokedex fetch` for it, or point --api at a folder that has it")
         case let .unreadable(path, reason):

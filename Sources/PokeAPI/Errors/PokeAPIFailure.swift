@@ -7,6 +7,10 @@ enum PokeAPIFailure: Error, Equatable {
     case decoding(url: String, codingPath: String, detail: String)
     /// Bytes that are not JSON at all.
     case invalidJSON(url: String)
+    /// A sprite or cry whose bytes are not the image or sound its name promises.
+    case notAnImage(url: String)
+    /// A symlink in a local source that leads out of it, or a path that is not a file.
+    case confined(path: String, reason: String)
     /// A local source has no file for the resource.
     case missingFile(path: String)
     /// A local file exists but cannot be read.

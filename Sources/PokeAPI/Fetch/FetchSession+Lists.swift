@@ -22,8 +22,10 @@ extension FetchSession {
         var bytes = 0
         var pages = 0
         while let url = next, pages < 1000 {
-            guard case let .body(data, _, _) = try await client.get(url) else { throw .status(url: url, code: 404) }
-            let page = try APIJSON.decode(APIResourceList.self, from: data, url: url)
+            let outcome = try await client.get(url) { (data) throws(PokeAPIFailure) in
+                try APIJSON.decode(APIResourceList.self, from: data, url: url)
+            }
+            guard case let .body(data, _, _) = outcome.outcome, let page = outcome.value else { throw .status(url: url, code: 404) }
             results += page.results
             bytes += data.count
             pages += 1

@@ -1,3 +1,4 @@
+import Common
 import Foundation
 
 /// Fetches single work items into the cache; holds no mutable state, so items run concurrently.
@@ -39,9 +40,12 @@ private extension FetchSession {
         }
         do {
             let validators = cached == nil ? nil : cache.metadata(for: path)?.validators
-            switch try await client.get(url, validators: validators) {
+            let outcome = try await client.get(url, validators: validators) { (data) throws(PokeAPIFailure) in
+                try Reach.links(in: data, at: path, url: url)
+            }
+            switch outcome.outcome {
             case let .body(data, etag, lastModified):
-                result.reach = try Reach.links(in: data, at: path, url: url)
+                result.reach = outcome.value ?? Reach()
                 try cache.store(data, at: path, metadata: metadata(url, etag, lastModified, status: 200))
                 result.outcome = .downloaded
                 result.bytes = data.count
@@ -79,7 +83,10 @@ private extension FetchSession {
         }
         do {
             let validators = state == .present ? cache.metadata(for: sprite)?.validators : nil
-            switch try await client.get(url, validators: validators) {
+            let outcome = try await client.get(url, validators: validators) { (data) throws(PokeAPIFailure) in
+                guard MediaFile.matches(data.prefix(12), kind: .image) else { throw PokeAPIFailure.notAnImage(url: url) }
+            }
+            switch outcome.outcome {
             case let .body(data, etag, lastModified):
                 try cache.store(data, at: sprite, metadata: metadata(url, etag, lastModified, status: 200))
                 result.outcome = .downloaded

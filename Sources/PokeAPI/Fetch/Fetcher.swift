@@ -33,7 +33,8 @@ public struct Fetcher: Sendable {
             let cache = ResourceCache(layout: layout)
             try cache.beginRun()
             let transport = transport ?? RoutingTransport(
-                http: AsyncHTTPTransport(concurrency: configuration.concurrency, connectTimeout: min(configuration.timeout, .seconds(10)))
+                http: AsyncHTTPTransport(concurrency: configuration.concurrency, connectTimeout: min(configuration.timeout, .seconds(10))),
+                file: FileTransport(endpoints: endpoints)
             )
             let client = APIClient(
                 transport: transport, endpoints: endpoints, retry: configuration.retry,

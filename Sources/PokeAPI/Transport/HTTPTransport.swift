@@ -31,4 +31,6 @@ enum TransportFailure: Error, Sendable, Equatable {
     case timeout
     case tooLarge
     case truncated
+    /// A local source refused to serve the path (a symlink out of its folder); never retried.
+    case refused(String)
 }

@@ -1,7 +1,7 @@
 /// Sends `file://` URLs to a ``FileTransport`` and everything else over HTTP.
 struct RoutingTransport: HTTPTransport {
     let http: any HTTPTransport
-    let file = FileTransport()
+    let file: FileTransport
 
     func get(_ request: TransportRequest) async throws(TransportFailure) -> TransportResponse {
         if request.url.hasPrefix("file://") { return try await file.get(request) }

@@ -2,7 +2,7 @@
 /// string: `"`, `\` and control characters escaped, everything else kept as is.
 ///
 /// The cache's metadata log (JSON) and the collection file (TOML) both write with it.
-public func quotedString(_ text: String) -> String {
+package func quotedString(_ text: String) -> String {
     let plain = text.utf8.allSatisfy { $0 >= 0x20 && $0 != 0x22 && $0 != 0x5C && $0 != 0x7F }
     if plain { return "\"" + text + "\"" }
     var result = "\""

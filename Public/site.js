@@ -61,7 +61,7 @@
     if (entry.k === 2) names.push("is-art");
     if (entry.g.indexOf("assets/") === 0) names.push("is-placeholder");
     var img = el("img", { "class": names.join(" ").trim(), src: root + entry.g, alt: "", width: size, height: size });
-    if (entry.w) img.style.cssText = "--w: " + entry.w[0] + "; --h: " + entry.w[1];
+    if (entry.w) img.classList.add("cv-" + entry.w[0] + "x" + entry.w[1]);
     return img;
   }
 

@@ -121,17 +121,19 @@ struct SiteBuilderTests {
         defer { site.remove() }
         try site.writeSprite("sprites/pokemon/25.png", width: 96, height: 96)
         try site.writeSprite("sprites/pokemon/shiny/25.png", width: 475, height: 475)
-        try Data("<svg xmlns=\"http://www.w3.org/2000/svg\"/>".utf8).write(to: site.sprites.appendingPathComponent("sprites/pokemon/133.png"))
+        // An image that is not a PNG (a GIF under a .png name): shown, as artwork.
+        try Data("GIF89a\u{1}\u{0}\u{1}\u{0}".utf8).write(to: site.sprites.appendingPathComponent("sprites/pokemon/133.png"))
         _ = try await site.build(collection: SiteCollection(caught: [.init(pokemon: "pikachu", nickname: "Sparky", level: 12)]))
 
-        let canvas = #"class="sprite is-canvas" style="--w: 96; --h: 96" src="../sprites/pokemon/25.png""#
+        let canvas = #"class="sprite is-canvas cv-96x96" src="../sprites/pokemon/25.png""#
         let pikachu = try site.read("pokemon/pikachu.html")
-        #expect(pikachu.contains(#"<img class="sprite sprite-large is-canvas" style="--w: 96; --h: 96" src="../sprites/pokemon/25.png""#))
+        #expect(pikachu.contains(#"<img class="sprite sprite-large is-canvas cv-96x96" src="../sprites/pokemon/25.png""#))
         #expect(pikachu.contains("<li><img \(canvas)"), "the sprite list")
         #expect(pikachu.contains(#"<li><img class="sprite is-art" src="../sprites/pokemon/shiny/25.png""#))
         #expect(pikachu.contains(#"<img class="sprite" src="../sprites/pokemon/26.png""#), "a box sprite keeps the plain class")
         #expect(try site.read("types/electric.html").contains("<img \(canvas)"), "a card")
-        #expect(try site.read("my-pokemon.html").contains(#"<img class="sprite is-canvas" style="--w: 96; --h: 96" src="sprites/pokemon/25.png""#))
+        #expect(try site.read("my-pokemon.html").contains(#"<img class="sprite is-canvas cv-96x96" src="sprites/pokemon/25.png""#))
+        #expect(try site.read("assets/sizes.css").contains(".cv-96x96 { --w: 96; --h: 96; }"), "the size the class names")
         #expect(try site.read("pokemon/eevee.html").contains(#"<img class="sprite sprite-large is-art" src="../sprites/pokemon/133.png""#))
         #expect(try site.read("pokemon/raichu-alola.html").contains(#"<img class="sprite sprite-large is-placeholder" src="../assets/pokeball.svg""#))
 

@@ -37,4 +37,6 @@ public struct BuildSummary: Sendable, Hashable {
     public var wroteSitemap: Bool
     /// Where the site now is.
     public var output: String
+    /// What the build refused or could not use, each said in a sentence.
+    public var warnings: [String] = []
 }

@@ -1,3 +1,4 @@
+import Common
 import Foundation
 import Pokedex
 import TemplateEngine
@@ -29,20 +30,24 @@ public struct SiteBuilder: Sendable {
         let start = clock.now
         progress(BuildProgress(stage: .preparing, done: 0, total: 1))
         let theme = try Theme(configuration: configuration)
-        let sprites = availableSprites(in: catalog)
+        let (found, refused) = availableSprites(in: catalog)
+        let sprites = found.mapValues(\.shape)
         let index = CatalogIndex(catalog: catalog, spriteShapes: sprites)
         let pages = SitePages(index: index, collection: collection, strings: theme.strings, title: configuration.title, pageSize: configuration.pageSize, dexMode: configuration.dexMode)
         let staging = try StagingFolder.prepare(output: configuration.output)
         do throws(SiteError) {
             var (manifest, rendered, pageBytes) = try await renderPages(pages, theme: theme, staging: staging, progress: progress)
             progress(BuildProgress(stage: .copyingAssets, done: 0, total: 1))
-            let assetBytes = try copyAssets(theme: theme, staging: staging)
+            let assetBytes = try copyAssets(theme: theme, staging: staging, shapes: sprites.values)
             progress(BuildProgress(stage: .copyingSprites, done: 0, total: sprites.count))
-            let spriteBytes = try copySprites(sprites.keys, staging: staging)
+            let spriteBytes = try copySprites(found, staging: staging)
+            // A strict build keeps the previous site rather than publish one that lost sprites.
+            if check != nil, !refused.isEmpty { throw SiteError(.checkFailed(findings: refused)) }
             progress(BuildProgress(stage: .writingIndexes, done: 0, total: 1))
             manifest.inputs = inputs.map { siteKey(inputs: $0, theme: theme.fingerprint) }
             manifest.sprites = sprites.count
-            manifest.spritesMissing = Self.referencedSprites(catalog).count - sprites.count
+            manifest.spritesMissing = Self.referencedSprites(catalog).count - manifest.sprites
+            manifest.warnings = refused.isEmpty ? nil : refused
             manifest.wroteSitemap = configuration.baseURL.map { !$0.isEmpty } ?? false
             manifest.bytes = pageBytes + assetBytes + spriteBytes
             manifest.bytes += try writeIndexes(index: index, collection: collection, manifest: manifest, staging: staging)
@@ -106,7 +111,8 @@ extension SiteBuilder {
             pages: manifest.pages.count, pagesRendered: rendered,
             sprites: manifest.sprites, spritesMissing: manifest.spritesMissing, bytes: manifest.bytes,
             seconds: Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18,
-            wroteSitemap: manifest.wroteSitemap, output: configuration.output.standardizedFileURL.path
+            wroteSitemap: manifest.wroteSitemap, output: configuration.output.standardizedFileURL.path,
+            warnings: manifest.warnings ?? []
         )
     }
 }
@@ -179,12 +185,17 @@ private extension SiteBuilder {
     }
 
     /// Copies the theme's assets; returns their size in bytes.
-    func copyAssets(theme: Theme, staging: StagingFolder) throws(SiteError) -> Int {
+    func copyAssets(theme: Theme, staging: StagingFolder, shapes: some Sequence<SpriteShape>) throws(SiteError) -> Int {
         var chosen: [String: URL] = [:]
         for folder in theme.assetFolders {
             for file in Theme.files(under: folder) { chosen[file.relative] = file.url }
         }
-        var bytes = 0
+        // Written by the build from the sprites' sizes; a theme file of that name gives way.
+        chosen[Self.sizesStylesheet] = nil
+        let sizes = Data(SpriteShape.stylesheet(for: shapes).utf8)
+        try staging.makeFolders(for: ["assets/\(Self.sizesStylesheet)"])
+        try staging.write(sizes, to: "assets/\(Self.sizesStylesheet)")
+        var bytes = sizes.count
         let paths = chosen.keys.sorted().map { "assets/\($0)" }
         try staging.makeFolders(for: paths)
         for (relative, url) in chosen.sorted(by: { $0.key < $1.key }) {
@@ -197,14 +208,13 @@ private extension SiteBuilder {
         return bytes
     }
 
-    /// Links or copies each sprite once; returns their size in bytes.
-    func copySprites(_ sprites: some Collection<String>, staging: StagingFolder) throws(SiteError) -> Int {
-        guard let root = configuration.spritesRoot else { return 0 }
-        let sorted = sprites.sorted()
+    /// Links or copies each sprite once, from where ``availableSprites(in:)`` found it; returns their size in bytes.
+    func copySprites(_ sprites: [String: FoundSprite], staging: StagingFolder) throws(SiteError) -> Int {
+        let sorted = sprites.keys.sorted()
         try staging.makeFolders(for: sorted)
         var bytes = 0
         for path in sorted {
-            guard let size = staging.place(root.appendingPathComponent(path), at: path) else {
+            guard let sprite = sprites[path], let size = staging.place(realFile: sprite.real, size: sprite.size, at: path) else {
                 throw SiteError(.unwritable(path: staging.staging.appendingPathComponent(path).path, underlying: "could not copy the sprite"))
             }
             bytes += size
@@ -234,18 +244,44 @@ private extension SiteBuilder {
         return files.dropLast().reduce(0) { $0 + $1.1.count }
     }
 
-    /// The sprite paths the catalog names that the sprites root holds, each with its shape.
+    /// The stylesheet the build writes into `assets/`: canvas sizes and bar widths by class.
+    static let sizesStylesheet = "sizes.css"
+
+    /// A sprite the sprites root holds: its real file (symlinks resolved) and its shape.
+    struct FoundSprite: Sendable {
+        var real: String
+        var size: Int
+        var shape: SpriteShape
+    }
+
+    /// The sprite paths the catalog names that the sprites root holds, each with its shape,
+    /// and why any present one was refused.
     ///
-    /// The shape comes from the file's PNG header; a file that has none is still shown, as artwork.
-    func availableSprites(in catalog: Catalog) -> [String: SpriteShape] {
-        guard let root = configuration.spritesRoot else { return [:] }
-        var shapes: [String: SpriteShape] = [:]
-        for path in Self.referencedSprites(catalog) {
-            let url = root.appendingPathComponent(path)
-            guard FileManager.default.fileExists(atPath: url.path) else { continue }
-            shapes[path] = SpriteShape(size: PNGSize.read(at: url))
+    /// A sprite is taken only from inside the sprites root (no symlink out of it) and only
+    /// when its first bytes are an image's; a refused one is shown as missing, and said.
+    /// The shape comes from the file's PNG header; another image is still shown, as artwork.
+    func availableSprites(in catalog: Catalog) -> (found: [String: FoundSprite], refused: [String]) {
+        guard let root = configuration.spritesRoot else { return ([:], []) }
+        let folder = InputFolder(root: root)
+        var found: [String: FoundSprite] = [:]
+        var refused: [String] = []
+        for path in Self.referencedSprites(catalog).sorted() {
+            switch folder.resolve(path) {
+            case .missing:
+                continue
+            case let .escapes(target):
+                refused.append("refused the sprite \(root.path)/\(path): it is a symlink leading out of \(folder.realRoot) (to \(target)); it is shown as missing")
+            case .notAFile, .unsafePath:
+                refused.append("refused the sprite \(root.path)/\(path): it is not a regular file; it is shown as missing")
+            case let .file(real, size):
+                guard MediaFile.fileMatches(real, kind: .image) else {
+                    refused.append("refused the sprite \(root.path)/\(path): its bytes are not a PNG, GIF, JPEG or WebP image; it is shown as missing")
+                    continue
+                }
+                found[path] = FoundSprite(real: real, size: size, shape: SpriteShape(size: PNGSize.read(at: URL(fileURLWithPath: real))))
+            }
         }
-        return shapes
+        return (found, refused)
     }
 
     static func referencedSprites(_ catalog: Catalog) -> Set<String> {
@@ -256,9 +292,10 @@ private extension SiteBuilder {
         return paths
     }
 
-    /// A sprite path stays inside the site: relative, no "..".
+    /// A sprite path stays inside the site's `sprites/` folder and names an image: nothing
+    /// the data names can collide with a generated file or plant a page.
     static func isSafe(_ path: String) -> Bool {
-        !path.hasPrefix("/") && !path.split(separator: "/").contains("..") && !path.isEmpty
+        InputFolder.isPlainRelative(path) && path.hasPrefix("sprites/") && MediaFile.kind(ofName: path) == .image
     }
 
 }

@@ -16,6 +16,8 @@ enum SiteFailure: Error {
     case notASite(path: String)
     case badStrings(path: String, underlying: String)
     case checkFailed(findings: [String])
+    case collision(path: String)
+    case badData(String)
 
     var message: String {
         switch self {
@@ -31,6 +33,10 @@ enum SiteFailure: Error {
             return "\(path) exists and is not a site this tool built (no .pokedex-manifest.json); refusing to replace it. Choose another --output or remove the folder."
         case .badStrings(let path, let underlying):
             return "the strings table \(path) is not valid: \(underlying). It must be a JSON object of string keys and values."
+        case .collision(let path):
+            return "two files of the site claim the same path \(path); the data names one page twice (see the catalog's checks). Nothing was replaced."
+        case .badData(let message):
+            return message
         case .checkFailed(let findings):
             let shown = findings.prefix(20).joined(separator: "\n  ")
             return "the site check found \(findings.count) problem(s); the previous site was kept:\n  \(shown)"

@@ -10,6 +10,8 @@ struct BuildManifest: Sendable, Codable, Equatable {
     var spritesMissing = 0
     var bytes = 0
     var wroteSitemap = false
+    /// What the build refused or could not use (a sprite symlinked out of its folder...).
+    var warnings: [String]?
 
     /// The manifest of a previous site, or an empty one.
     static func read(from site: URL?) -> BuildManifest {

@@ -1,9 +1,14 @@
+import CSystemExtras
+import Common
 import Foundation
+import SystemPackage
 
 /// A build's folder beside the output, swapped in only when the whole site is ready.
 ///
 /// A failed or killed build leaves the previous site as it was; its staging folder is
-/// removed by the next build.
+/// removed by the next build. Every file in staging is created new (`O_EXCL`, never
+/// following a symlink), so one page never overwrites another and nothing written here
+/// can land outside the site, whatever the data names.
 struct StagingFolder: Sendable {
     static let manifestName = ".pokedex-manifest.json"
 
@@ -11,13 +16,24 @@ struct StagingFolder: Sendable {
     let staging: URL
     /// The previous site, when there is one this tool built (its pages can be reused).
     let previous: URL?
+    /// Where the previous site waits while a swap that cannot exchange atomically runs.
+    let retired: URL
 
     /// Makes an empty staging folder next to `output`, refusing to replace a folder this tool did not build.
+    ///
+    /// A site left at the retired path by a swap that was killed midway (only on file
+    /// systems without an atomic exchange) is put back first.
     static func prepare(output: URL) throws(SiteError) -> StagingFolder {
         let manager = FileManager.default
         let output = output.standardizedFileURL
         let parent = output.deletingLastPathComponent()
         let staging = parent.appendingPathComponent(".\(output.lastPathComponent).staging", isDirectory: true)
+        let retired = parent.appendingPathComponent(".\(output.lastPathComponent).old", isDirectory: true)
+        if !Self.exists(output.path), Self.exists(retired.path) {
+            guard rename(retired.path, output.path) == 0 else {
+                throw SiteError(.unwritable(path: output.path, underlying: "the previous site is at \(retired.path) and could not be moved back (\(String(cString: strerror(errno)))); move it to \(output.path) by hand"))
+            }
+        }
         var previous: URL?
         var isFolder: ObjCBool = false
         if manager.fileExists(atPath: output.path, isDirectory: &isFolder) {
@@ -28,20 +44,23 @@ struct StagingFolder: Sendable {
         }
         do {
             try manager.createDirectory(at: parent, withIntermediateDirectories: true)
-            if manager.fileExists(atPath: staging.path) {
+            if Self.exists(staging.path) {
                 try manager.removeItem(at: staging)
             }
-            try manager.createDirectory(at: staging, withIntermediateDirectories: true)
+            try manager.createDirectory(at: staging, withIntermediateDirectories: false)
         } catch {
             throw SiteError(.unwritable(path: staging.path, underlying: error.localizedDescription))
         }
-        return StagingFolder(output: output, staging: staging, previous: previous)
+        return StagingFolder(output: output, staging: staging, previous: previous, retired: retired)
     }
 
     /// Creates the folders these relative paths live in.
     func makeFolders(for paths: some Sequence<String>) throws(SiteError) {
         let folders = Set(paths.map { ($0 as NSString).deletingLastPathComponent }.filter { !$0.isEmpty })
         for folder in folders.sorted() {
+            guard InputFolder.isPlainRelative(folder) else {
+                throw SiteError(.unwritable(path: folder, underlying: "not a plain relative path inside the site"))
+            }
             let url = staging.appendingPathComponent(folder, isDirectory: true)
             do {
                 try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
@@ -51,67 +70,96 @@ struct StagingFolder: Sendable {
         }
     }
 
-    /// Writes a file at a path relative to the site root.
+    /// Writes a new file at a path relative to the site root.
     ///
-    /// Plain POSIX calls: no per-file sync, since the swap at the end is what makes the
-    /// site visible, and a crash before it leaves only the staging folder behind.
+    /// The file must not exist yet: two pages claiming one path is an error, not a silent
+    /// overwrite. No per-file sync: the swap at the end is what makes the site visible,
+    /// and a crash before it leaves only the staging folder behind.
     func write(_ data: Data, to path: String) throws(SiteError) {
+        guard InputFolder.isPlainRelative(path) else {
+            throw SiteError(.unwritable(path: path, underlying: "not a plain relative path inside the site"))
+        }
         let target = staging.appendingPathComponent(path).path
-        let descriptor = open(target, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
-        guard descriptor >= 0 else {
-            throw SiteError(.unwritable(path: target, underlying: String(cString: strerror(errno))))
-        }
-        defer { close(descriptor) }
-        let failed = data.withUnsafeBytes { buffer -> Bool in
-            var offset = 0
-            while offset < buffer.count {
-                let written = Foundation.write(descriptor, buffer.baseAddress.map { $0 + offset }, buffer.count - offset)
-                if written < 0 {
-                    if errno == EINTR { continue }
-                    return true
-                }
-                offset += written
-            }
-            return false
-        }
-        if failed {
-            throw SiteError(.unwritable(path: target, underlying: String(cString: strerror(errno))))
+        do {
+            let file = try FileDescriptor.open(
+                FilePath(target), .writeOnly, options: [.create, .exclusiveCreate, .noFollow, .closeOnExec],
+                permissions: [.ownerReadWrite, .groupRead, .otherRead]
+            )
+            try file.closeAfter { _ = try data.withUnsafeBytes { try file.writeAll($0) } }
+        } catch Errno.fileExists {
+            throw SiteError(.collision(path: path))
+        } catch {
+            throw SiteError(.unwritable(path: target, underlying: String(describing: error)))
         }
     }
 
-    /// Takes the previous site's file at `path` unchanged; its size, or nil when there is none.
+    /// Takes the previous site's file at `path` unchanged; its size, or nil when there is
+    /// none (or it is not a plain file this tool wrote: then the page is rendered anew).
     func reuse(_ path: String) -> Int? {
-        guard let previous else { return nil }
-        return place(previous.appendingPathComponent(path), at: path)
+        guard let previous, InputFolder.isPlainRelative(path) else { return nil }
+        let source = previous.appendingPathComponent(path).path
+        var status = stat()
+        guard lstat(source, &status) == 0, status.st_mode & S_IFMT == S_IFREG else { return nil }
+        return link(source, at: path, size: Int(status.st_size))
     }
 
-    /// Puts a file at `path`: a hard link when the file system allows, else a copy; returns its size.
-    func place(_ source: URL, at path: String) -> Int? {
-        let target = staging.appendingPathComponent(path)
-        var status = stat()
-        guard stat(source.path, &status) == 0 else { return nil }
-        // Follow a symlinked cache file: a link to the link would dangle in the site.
-        if linkat(AT_FDCWD, source.path, AT_FDCWD, target.path, AT_SYMLINK_FOLLOW) == 0 { return Int(status.st_size) }
-        return (try? FileManager.default.copyItem(at: source, to: target)) != nil ? Int(status.st_size) : nil
+    /// Puts a file already found inside an input folder (`realFile`, symlinks resolved) at
+    /// `path` in the site; its size, or nil when it cannot.
+    func place(realFile: String, size: Int, at path: String) -> Int? {
+        guard InputFolder.isPlainRelative(path) else { return nil }
+        return link(realFile, at: path, size: size)
     }
 
     /// Puts the finished site in place of the output folder.
+    ///
+    /// With an old site there, the two are exchanged in one step (`renameat2` with
+    /// `RENAME_EXCHANGE` on Linux, `renamex_np` on macOS), so no moment leaves no site at
+    /// the output path. Where the file system cannot exchange, the old site is moved
+    /// aside to `.<name>.old` first; a kill between the two renames leaves it there, and
+    /// the next build moves it back before anything else.
     func swap() throws(SiteError) {
         let manager = FileManager.default
-        let retired = staging.deletingLastPathComponent()
-            .appendingPathComponent(".\(output.lastPathComponent).old", isDirectory: true)
-        do {
-            if manager.fileExists(atPath: retired.path) { try manager.removeItem(at: retired) }
-            if manager.fileExists(atPath: output.path) { try manager.moveItem(at: output, to: retired) }
-            try manager.moveItem(at: staging, to: output)
-            if manager.fileExists(atPath: retired.path) { try manager.removeItem(at: retired) }
-        } catch {
-            throw SiteError(.unwritable(path: output.path, underlying: error.localizedDescription))
+        if Self.exists(retired.path) { try? manager.removeItem(at: retired) }
+        if Self.exists(output.path) {
+            let result = pokedex_exchange_paths(staging.path, output.path)
+            if result == 0 {
+                // The old site now sits at the staging path.
+                try? manager.removeItem(at: staging)
+                return
+            }
+            guard result == EINVAL || result == ENOSYS || result == ENOTSUP || result == EXDEV else {
+                throw SiteError(.unwritable(path: output.path, underlying: String(cString: strerror(result))))
+            }
+            guard rename(output.path, retired.path) == 0 else {
+                throw SiteError(.unwritable(path: output.path, underlying: String(cString: strerror(errno))))
+            }
         }
+        guard rename(staging.path, output.path) == 0 else {
+            let reason = String(cString: strerror(errno))
+            throw SiteError(.unwritable(path: output.path, underlying: "\(reason); the previous site is at \(retired.path), and the next build puts it back"))
+        }
+        if Self.exists(retired.path) { try? manager.removeItem(at: retired) }
     }
 
     /// Removes the staging folder after a failure, leaving the output alone.
     func discard() {
         try? FileManager.default.removeItem(at: staging)
+    }
+}
+
+private extension StagingFolder {
+    /// Hard-links (else copies) the real file `source` to `path` in staging, creating it
+    /// new; its size, or nil when neither works.
+    func link(_ source: String, at path: String, size: Int) -> Int? {
+        let target = staging.appendingPathComponent(path).path
+        if linkat(AT_FDCWD, source, AT_FDCWD, target, 0) == 0 { return size }
+        guard errno != EEXIST, let data = FileManager.default.contents(atPath: source) else { return nil }
+        return (try? write(data, to: path)) != nil ? data.count : nil
+    }
+
+    /// Whether anything (a symlink included) is at `path`.
+    static func exists(_ path: String) -> Bool {
+        var status = stat()
+        return lstat(path, &status) == 0
     }
 }

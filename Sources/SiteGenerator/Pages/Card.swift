@@ -55,7 +55,7 @@ extension SpriteRef: TemplateValueConvertible {
     var templateValue: TemplateValue {
         var canvas = TemplateValue.null
         if case .canvas(let width, let height) = shape {
-            canvas = .dictionary(["width": .int(width), "height": .int(height)])
+            canvas = .dictionary(["width": .int(width), "height": .int(height), "class": .string(SpriteShape.sizeClass(width: width, height: height))])
         }
         return .dictionary([
             "path": .string(path), "placeholder": .bool(isPlaceholder),

@@ -25,6 +25,23 @@ enum SpriteShape: Sendable, Hashable {
         }
     }
 
+    /// The class giving a canvas its size (`cv-96x96`): `assets/sizes.css` defines one per
+    /// size the site has, so no page needs an inline style (the pages' CSP forbids them).
+    static func sizeClass(width: Int, height: Int) -> String { "cv-\(width)x\(height)" }
+
+    /// `assets/sizes.css`: the `--w`/`--h` of every canvas size among `shapes`, and a
+    /// width class per percent (`w-0` ... `w-100`) for bars.
+    static func stylesheet(for shapes: some Sequence<SpriteShape>) -> String {
+        var sizes = Set<[Int]>()
+        for case let .canvas(width, height) in shapes { sizes.insert([width, height]) }
+        var css = "/* Written by the build: sizes the pages name by class (no inline styles under the pages' CSP). */\n"
+        for size in sizes.sorted(by: { $0.lexicographicallyPrecedes($1) }) {
+            css += ".\(sizeClass(width: size[0], height: size[1])) { --w: \(size[0]); --h: \(size[1]); }\n"
+        }
+        for percent in 0...100 { css += ".w-\(percent) { width: \(percent)%; }\n" }
+        return css
+    }
+
     /// The class the templates add beside `sprite`; nil for box sprites, which keep the plain one.
     var className: String? {
         switch self {

@@ -1,3 +1,4 @@
+import Common
 import Foundation
 import TemplateEngine
 
@@ -64,16 +65,17 @@ struct Theme: Sendable {
     }
 
     /// Every regular file under a folder, with its path relative to it, sorted.
+    ///
+    /// A symlink is followed only when its target lies inside the same folder (a theme
+    /// cloned from elsewhere cannot publish `~/.ssh` as an asset); anything else is left out.
     static func files(under folder: URL) -> [(relative: String, url: URL)] {
         let manager = FileManager.default
-        guard let enumerator = manager.enumerator(at: folder, includingPropertiesForKeys: [.isRegularFileKey]) else { return [] }
-        let base = folder.standardizedFileURL.path
+        let input = InputFolder(root: folder)
+        guard let enumerator = manager.enumerator(atPath: folder.path) else { return [] }
         var found: [(String, URL)] = []
-        for case let url as URL in enumerator {
-            guard (try? url.resourceValues(forKeys: [.isRegularFileKey]))?.isRegularFile == true else { continue }
-            let path = url.standardizedFileURL.path
-            guard path.hasPrefix(base + "/") else { continue }
-            found.append((String(path.dropFirst(base.count + 1)), url))
+        while let relative = enumerator.nextObject() as? String {
+            guard case let .file(real, _) = input.resolve(relative) else { continue }
+            found.append((relative, URL(fileURLWithPath: real)))
         }
         return found.sorted { $0.0 < $1.0 }
     }

@@ -1,0 +1,88 @@
+import CSystemExtras
+import Foundation
+import Testing
+import TestSupport
+@testable import SiteGenerator
+
+/// What the output stage promises whatever the data says: pages under a policy that
+/// forbids inline code, files created new, and a swap that never leaves no site.
+@Suite("Site output safety")
+struct SiteSafetyTests {
+    @Test("every page carries a Content-Security-Policy and needs no inline style or script")
+    func contentSecurityPolicy() async throws {
+        let site = try TestSite()
+        defer { site.remove() }
+        _ = try await site.build(collection: SiteCollection(caught: [.init(pokemon: "pikachu", nickname: "Sparky", level: 12)]))
+        let pages = try site.contents().filter { $0.key.hasSuffix(".html") }
+        #expect(pages.count > 10)
+        for (path, data) in pages {
+            let html = String(decoding: data, as: UTF8.self)
+            #expect(html.contains(#"<meta http-equiv="Content-Security-Policy" content="default-src 'none'; script-src 'self'; style-src 'self';"#), "\(path)")
+            #expect(!html.contains(" style="), "\(path) has an inline style")
+            #expect(html.range(of: #"<script>"#) == nil, "\(path) has an inline script")
+            #expect(html.range(of: #" on[a-z]+="#, options: .regularExpression) == nil, "\(path) has an event handler attribute")
+        }
+        let sizes = try site.read("assets/sizes.css")
+        #expect(sizes.contains(".w-100 { width: 100%; }"), "stat bars are sized by class")
+    }
+
+    @Test("a file in staging is created new: a second write to the same path is refused")
+    func exclusiveWrites() throws {
+        let folder = try TemporaryFolder()
+        let staging = try StagingFolder.prepare(output: folder.url.appendingPathComponent("site"))
+        try staging.makeFolders(for: ["pokemon/a.html"])
+        try staging.write(Data("one".utf8), to: "pokemon/a.html")
+        #expect(throws: SiteError.self) { try staging.write(Data("two".utf8), to: "pokemon/a.html") }
+        #expect(try String(contentsOf: staging.staging.appendingPathComponent("pokemon/a.html"), encoding: .utf8) == "one")
+        // A symlink planted in staging is not followed.
+        let victim = folder.url.appendingPathComponent("victim.txt")
+        try Data("victim".utf8).write(to: victim)
+        try FileManager.default.createSymbolicLink(at: staging.staging.appendingPathComponent("pokedex.json"), withDestinationURL: victim)
+        #expect(throws: SiteError.self) { try staging.write(Data("index".utf8), to: "pokedex.json") }
+        #expect(try String(contentsOf: victim, encoding: .utf8) == "victim")
+        #expect(throws: SiteError.self) { try staging.write(Data("x".utf8), to: "../escape.html") }
+    }
+
+    @Test("the kernel swaps two folders in one step")
+    func exchange() throws {
+        let folder = try TemporaryFolder()
+        let first = folder.url.appendingPathComponent("a")
+        let second = folder.url.appendingPathComponent("b")
+        try FileManager.default.createDirectory(at: first, withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(at: second, withIntermediateDirectories: true)
+        try Data("in a".utf8).write(to: first.appendingPathComponent("file"))
+        try Data("in b".utf8).write(to: second.appendingPathComponent("file"))
+        let result = pokedex_exchange_paths(first.path, second.path)
+        try #require(result == 0, "renameat2(RENAME_EXCHANGE) is not available here (errno \(result))")
+        #expect(try String(contentsOf: first.appendingPathComponent("file"), encoding: .utf8) == "in b")
+        #expect(try String(contentsOf: second.appendingPathComponent("file"), encoding: .utf8) == "in a")
+    }
+
+    @Test("a rebuild exchanges the sites, leaving nothing beside the output")
+    func swapLeavesNothing() async throws {
+        let site = try TestSite()
+        defer { site.remove() }
+        _ = try await site.build()
+        _ = try await site.build(baseURL: "https://example.test/dex/")
+        #expect(try site.read("sitemap.xml").contains("https://example.test/dex/"))
+        let beside = try FileManager.default.contentsOfDirectory(atPath: site.folder.path)
+        #expect(!beside.contains(".site.staging"))
+        #expect(!beside.contains(".site.old"))
+    }
+
+    @Test("a site left aside by a swap killed midway is put back by the next build")
+    func recoversRetiredSite() async throws {
+        let site = try TestSite()
+        defer { site.remove() }
+        _ = try await site.build()
+        // What a kill between the fallback's two renames leaves: no site, the old one aside.
+        let output = site.folder.appendingPathComponent("site")
+        let retired = site.folder.appendingPathComponent(".site.old")
+        try FileManager.default.moveItem(at: output, to: retired)
+        let staging = try StagingFolder.prepare(output: output)
+        #expect(FileManager.default.fileExists(atPath: output.appendingPathComponent("index.html").path), "put back before anything else")
+        #expect(staging.previous != nil, "and its pages can be reused")
+        #expect(!FileManager.default.fileExists(atPath: retired.path))
+        staging.discard()
+    }
+}

@@ -33,6 +33,10 @@ struct CatalogBuilder: Sendable {
             entry.varieties = varieties.map(\.pokemon.slug)
             species.append(entry)
             for decoded in varieties {
+                if let other = pokemon[decoded.pokemon.slug], other.id != decoded.pokemon.id {
+                    throw .badValue(path: store.file("pokemon", decoded.pokemon.id).path, jsonPath: "$.name",
+                                    detail: "\"\(decoded.pokemon.slug)\" is also the name of pokemon \(other.id); two pages cannot share it")
+                }
                 pokemon[decoded.pokemon.slug] = decoded.pokemon
                 references.merge(decoded.references)
             }
@@ -47,7 +51,7 @@ struct CatalogBuilder: Sendable {
             chainOnly[slug] = SpeciesSummary(id: other.id, slug: other.slug, name: other.name)
         }
 
-        return Catalog(
+        let catalog = Catalog(
             language: localized.language,
             species: species.sorted { $0.id < $1.id },
             pokemon: pokemon,
@@ -63,6 +67,8 @@ struct CatalogBuilder: Sendable {
             locationNames: try await loadNamesIfPresent(references.locations, kind: "location"),
             regionNames: try await loadNamesIfPresent(references.regions, kind: "region")
         )
+        try catalog.validate(folder: store.root.path)
+        return catalog
     }
 }
 

@@ -15,6 +15,11 @@ enum CatalogIssue: Error, Sendable {
     case missingResource(path: String, neededBy: String?)
     case malformedResource(path: String, jsonPath: String, detail: String)
     case unreadable(path: String, detail: String)
+    /// Valid JSON holding a value the site cannot use (an id out of range, a duplicate
+    /// slug, a file whose id is not its folder's): fetching again would not help.
+    case badValue(path: String, jsonPath: String, detail: String)
+    /// A path refused for leading out of its folder.
+    case confined(detail: String)
     case noSpecies(root: String)
     case emptySelection(selection: String)
     case sampleMissing
@@ -29,6 +34,11 @@ enum CatalogIssue: Error, Sendable {
             return "Malformed PokeAPI resource \(path) at \(jsonPath): \(detail). Delete the file and fetch it again."
         case let .unreadable(path, detail):
             return "Cannot read \(path): \(detail). Check the folder's permissions."
+        case let .badValue(path, jsonPath, detail):
+            return "Bad data in \(path) at \(jsonPath): \(detail). The file is valid JSON, so fetching it again gives the same; "
+                + "the data source holds a value the site cannot use. Fix or remove the file, or use another --api source. Nothing was built."
+        case let .confined(detail):
+            return "\(detail) Nothing was built."
         case let .noSpecies(root):
             return "No Pokémon species found under \(root)/api/v2/pokemon-species. Point --cache or --api at an api-data folder, or run `pokedex fetch`."
         case let .emptySelection(selection):

@@ -1,10 +1,21 @@
+import Common
 import Foundation
 
 /// Reads PokeAPI resources from an api-data folder (`<root>/api/v2/<kind>/<id>/index.json`).
 ///
-/// Every failure names the file and, for bad JSON, the JSON path.
+/// Every failure names the file and, for bad JSON, the JSON path. No symlink is followed
+/// out of the folder: a data folder is input the user did not write.
 struct ResourceStore: Sendable {
     let root: URL
+    let folder: InputFolder
+
+    init(root: URL) {
+        self.root = root
+        folder = InputFolder(root: root)
+    }
+
+    /// The ids a resource may have: PokeAPI's are 1 to about 10,300; room for ten times that and more.
+    static let validIDs = 1...9_999_999
 
     /// The file a resource lives in.
     func file(_ kind: String, _ id: Int) -> URL {
@@ -25,7 +36,16 @@ struct ResourceStore: Sendable {
             if !FileManager.default.fileExists(atPath: folder(kind).path) { return [] }
             throw .unreadable(path: folder(kind).path, detail: error.localizedDescription)
         }
-        return names.compactMap { Int($0) }.sorted()
+        var ids: [Int] = []
+        for name in names {
+            guard let id = Int(name) else { continue }
+            guard Self.validIDs.contains(id) else {
+                throw .badValue(path: folder(kind).appendingPathComponent(name).path, jsonPath: "(folder name)",
+                                detail: "\(name) is not an id from \(Self.validIDs.lowerBound) to \(Self.validIDs.upperBound)")
+            }
+            ids.append(id)
+        }
+        return ids.sorted()
     }
 
     /// Whether a resource is present.
@@ -36,16 +56,20 @@ struct ResourceStore: Sendable {
     /// Decodes one resource; `neededBy` names what referred to it, for the error.
     func load<T: Decodable>(_ type: T.Type, _ kind: String, _ id: Int, neededBy: String? = nil) throws(CatalogIssue) -> T {
         let url = file(kind, id)
-        let data: Data
+        let data: Data?
         do {
-            data = try Data(contentsOf: url)
+            data = try folder.read("api/v2/\(kind)/\(id)/index.json")
         } catch {
-            if !FileManager.default.fileExists(atPath: url.path) {
-                throw .missingResource(path: url.path, neededBy: neededBy)
-            }
-            throw .unreadable(path: url.path, detail: error.localizedDescription)
+            if case .escapes = error.problem { throw .confined(detail: error.description) }
+            throw .unreadable(path: url.path, detail: error.description)
         }
-        return try Self.decode(type, from: data, path: url.path)
+        guard let data else { throw .missingResource(path: url.path, neededBy: neededBy) }
+        let value = try Self.decode(type, from: data, path: url.path)
+        // Two files claiming one id, or a negative one, would build a silently wrong site.
+        if let stated = (value as? any IdentifiedResource)?.id, stated != id {
+            throw .badValue(path: url.path, jsonPath: "$.id", detail: "says \(stated), but the file is \(kind) \(id); each file must hold the resource its folder names")
+        }
+        return value
     }
 
     /// Decodes one resource, or nil when the file is absent.
@@ -53,11 +77,46 @@ struct ResourceStore: Sendable {
         has(kind, id) ? try load(type, kind, id) : nil
     }
 
+    /// Where valid JSON holds a number no decoder takes (one past Int's range), and the
+    /// number: Foundation's decoder calls such a file "not valid JSON", which would send
+    /// a person to fetch the same bytes again.
+    static func unrepresentableNumber(in data: Data) -> (path: String, number: String)? {
+        guard let root = try? JSONSerialization.jsonObject(with: data, options: [.fragmentsAllowed]) else { return nil }
+        func walk(_ value: Any, _ path: String) -> (String, String)? {
+            switch value {
+            case let number as NSDecimalNumber:
+                return (path, number.stringValue)
+            case let object as [String: Any]:
+                for key in object.keys.sorted() {
+                    if let found = walk(object[key] as Any, path + "." + key) { return found }
+                }
+                return nil
+            case let array as [Any]:
+                for (index, item) in array.enumerated() {
+                    if let found = walk(item, path + "[\(index)]") { return found }
+                }
+                return nil
+            default:
+                return nil
+            }
+        }
+        return walk(root, "$")
+    }
+
     static func decode<T: Decodable>(_ type: T.Type, from data: Data, path: String) throws(CatalogIssue) -> T {
         do {
             return try JSONDecoder().decode(type, from: data)
         } catch let error as DecodingError {
             let (jsonPath, detail) = error.pathAndDetail()
+            // Valid JSON with a value that cannot be used (an id past Int's range): fetching
+            // it again gives the same bytes, so say where the bad value is instead.
+            if case .dataCorrupted(let context) = error, !context.codingPath.isEmpty {
+                throw .badValue(path: path, jsonPath: jsonPath, detail: detail)
+            }
+            if case .typeMismatch = error { throw .badValue(path: path, jsonPath: jsonPath, detail: detail) }
+            if let (numberPath, number) = Self.unrepresentableNumber(in: data) {
+                throw .badValue(path: path, jsonPath: numberPath, detail: "\(number) does not fit a whole number the site can use")
+            }
             throw .malformedResource(path: path, jsonPath: jsonPath, detail: detail)
         } catch {
             throw .malformedResource(path: path, jsonPath: "$", detail: error.localizedDescription)

@@ -58,7 +58,7 @@ struct RawEffect: Decodable, Sendable {
     }
 }
 
-struct RawSpecies: Decodable, Sendable {
+struct RawSpecies: Decodable, Sendable, IdentifiedResource {
     struct Variety: Decodable, Sendable {
         var isDefault: Bool
         var pokemon: RawLink
@@ -108,7 +108,7 @@ struct RawSpecies: Decodable, Sendable {
     }
 }
 
-struct RawPokemon: Decodable, Sendable {
+struct RawPokemon: Decodable, Sendable, IdentifiedResource {
     struct AbilityEntry: Decodable, Sendable {
         var ability: RawLink?
         var isHidden: Bool
@@ -200,7 +200,7 @@ struct RawPokemon: Decodable, Sendable {
     }
 }
 
-struct RawPokemonForm: Decodable, Sendable {
+struct RawPokemonForm: Decodable, Sendable, IdentifiedResource {
     var id: Int
     var name: String
     var formName: String?
@@ -214,7 +214,7 @@ struct RawPokemonForm: Decodable, Sendable {
     }
 }
 
-struct RawEvolutionChain: Decodable, Sendable {
+struct RawEvolutionChain: Decodable, Sendable, IdentifiedResource {
     struct Link: Decodable, Sendable {
         var species: RawLink
         var evolutionDetails: [RawEvolutionDetail]?
@@ -291,7 +291,7 @@ struct RawEvolutionDetail: Decodable, Sendable {
     }
 }
 
-struct RawType: Decodable, Sendable {
+struct RawType: Decodable, Sendable, IdentifiedResource {
     struct Relations: Decodable, Sendable {
         var doubleDamageFrom: [RawLink]?
         var halfDamageFrom: [RawLink]?
@@ -329,7 +329,7 @@ struct RawType: Decodable, Sendable {
     }
 }
 
-struct RawMove: Decodable, Sendable {
+struct RawMove: Decodable, Sendable, IdentifiedResource {
     var id: Int
     var name: String
     var names: [RawName]?
@@ -345,7 +345,7 @@ struct RawMove: Decodable, Sendable {
     }
 }
 
-struct RawAbility: Decodable, Sendable {
+struct RawAbility: Decodable, Sendable, IdentifiedResource {
     var id: Int
     var name: String
     var names: [RawName]?
@@ -358,7 +358,7 @@ struct RawAbility: Decodable, Sendable {
 }
 
 /// Items and stats: a name and its translations.
-struct RawNamed: Decodable, Sendable {
+struct RawNamed: Decodable, Sendable, IdentifiedResource {
     var id: Int
     var name: String
     var names: [RawName]?
@@ -369,7 +369,7 @@ struct RawNamed: Decodable, Sendable {
 }
 
 
-struct RawVersion: Decodable, Sendable {
+struct RawVersion: Decodable, Sendable, IdentifiedResource {
     var id: Int
     var name: String
     var versionGroup: RawLink?
@@ -380,7 +380,7 @@ struct RawVersion: Decodable, Sendable {
     }
 }
 
-struct RawVersionGroup: Decodable, Sendable {
+struct RawVersionGroup: Decodable, Sendable, IdentifiedResource {
     var id: Int
     var name: String
     var order: Int?
@@ -388,4 +388,9 @@ struct RawVersionGroup: Decodable, Sendable {
     enum CodingKeys: String, CodingKey {
         case id, name, order
     }
+}
+
+/// A resource that states its own id, which must match the folder it is stored in.
+protocol IdentifiedResource {
+    var id: Int { get }
 }

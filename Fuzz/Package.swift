@@ -26,6 +26,7 @@ let package = Package(
                 .product(name: "HTMLSafety", package: "pokedex"),
                 .product(name: "TemplateEngine", package: "pokedex"),
                 .product(name: "JSONLinkScan", package: "pokedex"),
+                .product(name: "TOML", package: "pokedex"),
             ]
         )
     },

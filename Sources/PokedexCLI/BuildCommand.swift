@@ -59,7 +59,7 @@ struct BuildCommand: AsyncParsableCommand {
             language: settings.language,
             dexMode: settings.dexMode
         ))
-        let trainer = try loadCollection(settings)
+        let (trainer, collectionFile, lines) = try loadCollection(settings)
         // Nothing changed since the site in the output was built: keep it as it is.
         // The collection is part of what the site depends on: keyed by its text, so an
         // unchanged site is recognised before any catalog is decoded.
@@ -69,9 +69,15 @@ struct BuildCommand: AsyncParsableCommand {
             return
         }
         let catalog = try await loadCatalog(source, settings: settings, reporter: reporter)
+        // A hand-edited file meets the same rules as `catch`; what breaks them stays off the site.
+        let (kept, problems) = CollectionRules(reference: catalog).audit(trainer, file: collectionFile.path, lines: lines)
+        for problem in problems { reporter.warn(problem) }
+        if settings.strict, !problems.isEmpty {
+            throw CommandFailure("\(problems.count) collection entries break the rules (listed above); --strict builds nothing until they are fixed.")
+        }
         let summary = try await builder.build(
             catalog: catalog,
-            collection: SiteCollection(trainer, catalog: catalog),
+            collection: SiteCollection(kept, catalog: catalog),
             inputs: inputs,
             check: settings.strict ? Self.strictCheck : nil,
             progress: { reporter.progress($0) }
@@ -136,7 +142,7 @@ extension BuildCommand {
 
 extension BuildCommand {
     /// The trainer's collection: the file named, else beside the settings file; none is empty.
-    func loadCollection(_ settings: BuildSettings) throws -> TrainerCollection {
+    func loadCollection(_ settings: BuildSettings) throws -> (TrainerCollection, file: URL, lines: [String: Int]) {
         let file: URL
         if let path = settings.collection {
             file = URL(fileURLWithPath: path)
@@ -145,7 +151,8 @@ extension BuildCommand {
             file = folder.appendingPathComponent(CollectionFile.defaultName)
         }
         do {
-            return try CollectionStore(file: file).read()
+            let (collection, lines) = try CollectionStore(file: file).readWithLines()
+            return (collection, file, lines)
         } catch {
             throw error.exit
         }

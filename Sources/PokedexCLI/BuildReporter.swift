@@ -17,12 +17,18 @@ final class BuildReporter: Sendable {
         write(text + "\n")
     }
 
+    /// Something the build refused or left out; shown even with --quiet.
+    func warn(_ text: String) {
+        if live && !quiet { Console.control("\r\u{1B}[2K") }
+        write("warning: " + text + "\n")
+    }
+
     func progress(_ progress: BuildProgress) {
         guard !quiet else { return }
         state.withLock { last in
             if live {
                 let counts = progress.total > 1 ? " \(progress.done)/\(progress.total)" : ""
-                write("\r\u{1B}[2K\(progress.stage.rawValue)\(counts)")
+                Console.control("\r\u{1B}[2K", then: "\(progress.stage.rawValue)\(counts)")
             } else if last != progress.stage.rawValue {
                 write("\(progress.stage.rawValue)\(progress.total > 1 ? " (\(progress.total))" : "")\n")
             }
@@ -31,7 +37,8 @@ final class BuildReporter: Sendable {
     }
 
     func finish(_ summary: BuildSummary) {
-        if live && !quiet { write("\r\u{1B}[2K") }
+        if live && !quiet { Console.control("\r\u{1B}[2K") }
+        for warning in summary.warnings { warn(warning) }
         guard !quiet else { return }
         let megabytes = String(format: "%.1f", Double(summary.bytes) / 1_048_576)
         let time = String(format: "%.2f", summary.seconds)
@@ -46,11 +53,11 @@ final class BuildReporter: Sendable {
         if !summary.wroteSitemap {
             lines.append("No sitemap.xml: it needs absolute addresses; pass --base-url https://… to write one.")
         }
-        print(lines.joined(separator: "\n"))
+        Console.out(lines.joined(separator: "\n"))
     }
 
     private func write(_ text: String) {
-        FileHandle.standardError.write(Data(text.utf8))
+        Console.error(text)
     }
 }
 

@@ -35,8 +35,8 @@ struct CatchCommand: AsyncParsableCommand {
                 collection.caught.append(pokemon)
                 return pokemon
             }
-            print("Caught \(caught.nickname) (\(catalog.species(slug: caught.species)?.name ?? caught.species), level \(caught.level)) with id \(caught.id).")
-            print("Saved to \(options.store.file.path); `pokedex build` shows it on the site.")
+            Console.out("Caught \(caught.nickname) (\(catalog.species(slug: caught.species)?.name ?? caught.species), level \(caught.level)) with id \(caught.id).")
+            Console.out("Saved to \(options.store.file.path); `pokedex build` shows it on the site.")
         } catch {
             throw error.exit
         }

@@ -26,9 +26,9 @@ struct CheckCommand: AsyncParsableCommand {
             ?? SiteChecker(root: root, entryPoints: entries)
         let report = try await checker.check()
         for finding in report.findings {
-            print(finding)
+            Console.out(finding.description)
         }
-        print(report.summary)
+        Console.out(report.summary)
         if !report.isClean { throw ExitCode.failure }
     }
 }

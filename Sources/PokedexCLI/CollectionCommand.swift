@@ -21,8 +21,8 @@ struct CollectionCommand: AsyncParsableCommand {
         } catch {
             throw error.exit
         }
-        if restoreBackup { print("Restored \(store.file.path) from \(store.backup.lastPathComponent).") }
-        print(Self.table(collection, file: store.file.path))
+        if restoreBackup { Console.out("Restored \(store.file.path) from \(store.backup.lastPathComponent).") }
+        Console.out(Self.table(collection, file: store.file.path))
     }
 
     static func table(_ collection: TrainerCollection, file: String) -> String {

@@ -1,5 +1,6 @@
 import Foundation
 import Pokedex
+import TOML
 
 /// `pokedex.toml`: top-level `key = value` settings (strings, integers, booleans and
 /// arrays of those, `#` comments), each with the line and column of its key.

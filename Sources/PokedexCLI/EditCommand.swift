@@ -30,7 +30,7 @@ struct EditCommand: AsyncParsableCommand {
                 if let index = collection.caught.firstIndex(where: { $0.id == current.id }) { collection.caught[index] = updated }
                 return (current, updated)
             }
-            print(before == after ? "Nothing to change for \(after.nickname) (\(after.id))." : "Updated \(after.nickname) (\(after.id)).")
+            Console.out(before == after ? "Nothing to change for \(after.nickname) (\(after.id))." : "Updated \(after.nickname) (\(after.id)).")
         } catch {
             throw error.exit
         }

@@ -41,7 +41,7 @@ enum FavoriteChange {
                 return adding != present
             }
             let verb = adding ? "is a favorite" : "is not a favorite"
-            print(changed ? "\(slug) \(verb) now." : "\(slug) already \(verb); nothing changed.")
+            Console.out(changed ? "\(slug) \(verb) now." : "\(slug) already \(verb); nothing changed.")
         } catch {
             throw error.exit
         }

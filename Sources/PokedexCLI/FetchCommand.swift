@@ -58,7 +58,7 @@ struct FetchCommand: AsyncParsableCommand {
         let renderer = FetchProgressRenderer(style: quiet ? .silent : FetchProgressRenderer.Style.forStandardError())
         let report = try await Fetcher(configuration: configuration).run(progress: renderer.update)
         renderer.finish()
-        print(FetchSummary.text(for: report, cache: cache, quiet: quiet))
+        Console.out(FetchSummary.text(for: report, cache: cache, quiet: quiet))
         guard report.failures.isEmpty else {
             FetchSummary.printFailures(report.failures)
             throw ExitCode.failure

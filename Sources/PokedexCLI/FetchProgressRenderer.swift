@@ -35,16 +35,18 @@ final class FetchProgressRenderer: @unchecked Sendable {
             lastDrawn = now
             return Self.line(progress, bar: style == .bar)
         }
-        if let line { write(style == .bar ? "\r\u{1B}[2K" + line : line + "\n") }
+        if let line {
+            if style == .bar { Console.control("\r\u{1B}[2K", then: line) } else { write(line + "\n") }
+        }
     }
 
     func finish() {
         guard style == .bar, let latest = lock.withLock({ latest }) else { return }
-        write("\r\u{1B}[2K" + Self.line(latest, bar: true) + "\n")
+        Console.control("\r\u{1B}[2K", then: Self.line(latest, bar: true) + "\n")
     }
 
     private func write(_ text: String) {
-        FileHandle.standardError.write(Data(text.utf8))
+        Console.error(text)
     }
 
     static func line(_ progress: FetchProgress, bar: Bool) -> String {

@@ -22,7 +22,7 @@ enum FetchSummary {
     static func printFailures(_ failures: [FetchFailure]) {
         var text = "\(failures.count) URL(s) failed after retries; everything else was kept. Run the same command again to resume:\n"
         for failure in failures { text += "  \(failure.url): \(failure.reason)\n" }
-        FileHandle.standardError.write(Data(text.utf8))
+        Console.error(text)
     }
 }
 

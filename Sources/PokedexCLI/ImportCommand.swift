@@ -36,8 +36,8 @@ struct ImportCommand: AsyncParsableCommand {
                     importer.apply(choices, to: &collection, ids: &ids)
                 }
             }
-            print(summary)
-            if dryRun { print("(dry run: nothing was written)") } else if !summary.isEmpty { print("Saved to \(options.store.file.path).") }
+            Console.out(summary.description)
+            if dryRun { Console.out("(dry run: nothing was written)") } else if !summary.isEmpty { Console.out("Saved to \(options.store.file.path).") }
         } catch {
             throw error.exit
         }

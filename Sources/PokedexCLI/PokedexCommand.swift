@@ -1,4 +1,5 @@
 import ArgumentParser
+import Foundation
 
 /// The `pokedex` command: a static Pokédex site generator.
 ///
@@ -24,6 +25,29 @@ public struct PokedexCommand: AsyncParsableCommand {
     )
 
     public init() {}
+
+    /// Parses the arguments and runs the command; every error message goes through
+    /// ``Console`` (control characters spelled out) and sets the exit status.
+    public static func runMain(_ arguments: [String] = Array(CommandLine.arguments.dropFirst())) async -> Never {
+        do {
+            var command = try parseAsRoot(arguments)
+            if var asyncCommand = command as? AsyncParsableCommand {
+                try await asyncCommand.run()
+            } else {
+                try command.run()
+            }
+            Foundation.exit(0)
+        } catch {
+            let code = exitCode(for: error)
+            let message = fullMessage(for: error)
+            if code == .success {
+                if !message.isEmpty { Console.out(message) }
+            } else if !message.isEmpty {
+                Console.error(message + "\n")
+            }
+            Foundation.exit(code.rawValue)
+        }
+    }
 }
 
 /// The tool's version, shown by `--version` and sent in the User-Agent.

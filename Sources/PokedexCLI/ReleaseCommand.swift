@@ -24,10 +24,10 @@ struct ReleaseCommand: AsyncParsableCommand {
                 guard isatty(STDIN_FILENO) == 1 else {
                     throw ValidationError("not on a terminal, so release cannot ask: pass --yes to release \(target.nickname) (\(target.id)).")
                 }
-                print("Release \(target.nickname) (\(target.species), level \(target.level), id \(target.id))? [y/N] ", terminator: "")
+                Console.out("Release \(target.nickname) (\(target.species), level \(target.level), id \(target.id))? [y/N] ", terminator: "")
                 let answer = readLine()?.trimmingCharacters(in: .whitespaces).lowercased() ?? ""
                 guard answer == "y" || answer == "yes" else {
-                    print("Kept \(target.nickname).")
+                    Console.out("Kept \(target.nickname).")
                     return
                 }
             }
@@ -36,7 +36,7 @@ struct ReleaseCommand: AsyncParsableCommand {
                 let current = try collection.individual(matching: target.id)
                 collection.caught.removeAll { $0.id == current.id }
             }
-            print("Released \(target.nickname) (\(target.id)). The previous file is kept as \(store.backup.lastPathComponent).")
+            Console.out("Released \(target.nickname) (\(target.id)). The previous file is kept as \(store.backup.lastPathComponent).")
         } catch let error as CollectionError {
             throw error.exit
         }

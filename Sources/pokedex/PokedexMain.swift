@@ -4,6 +4,6 @@ import PokedexCLI
 @main
 enum PokedexMain {
     static func main() async {
-        await PokedexCommand.main()
+        await PokedexCommand.runMain()
     }
 }

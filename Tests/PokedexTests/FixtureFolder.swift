@@ -123,6 +123,12 @@ struct FixtureFolder {
         ]
     }
 
+    /// A default pokemon as JSON text with sorted keys, for tests that edit the bytes.
+    static func pokemonText(id: Int, slug: String, species: String, speciesID: Int) throws -> String {
+        let json = pokemon(id: id, slug: slug, species: species, speciesID: speciesID, isDefault: true, frontDefault: nil)
+        return String(decoding: try JSONSerialization.data(withJSONObject: json, options: [.sortedKeys]), as: UTF8.self)
+    }
+
     static func pokemon(id: Int, slug: String, species: String, speciesID: Int, isDefault: Bool, frontDefault: String?) -> [String: Any] {
         func detail(_ method: String, _ level: Int, _ group: String, _ groupID: Int) -> [String: Any] {
             ["level_learned_at": level, "move_learn_method": link("move-learn-method", method, 1),

@@ -1,4 +1,5 @@
-import PokeAPI
+import Common
+import TOML
 
 /// The collection's file format: TOML, readable and editable by hand.
 ///
@@ -21,6 +22,11 @@ public enum CollectionFile {
 
     /// Reads a collection; an error names the file, line and column.
     public static func decode(_ text: String, file: String) throws(CollectionError) -> TrainerCollection {
+        try decodeWithLines(text, file: file).collection
+    }
+
+    /// Reads a collection and the line each `[[caught]]` entry starts on, by id.
+    static func decodeWithLines(_ text: String, file: String) throws(CollectionError) -> (collection: TrainerCollection, lines: [String: Int]) {
         let root: TOMLTable
         do {
             root = try TOMLReader.parse(text)
@@ -46,7 +52,11 @@ public enum CollectionFile {
             throw reader.failure(table["id"] ?? TOMLValue(.table(table), line: table.line, column: table.column),
                                  "the id \"\(pokemon.id)\" is used twice; ids must be unique")
         }
-        return collection
+        var lines: [String: Int] = [:]
+        for (pokemon, table) in zip(collection.caught, try reader.tables(root["caught"], field: "caught")) {
+            lines[pokemon.id] = table.line
+        }
+        return (collection, lines)
     }
 
     /// Writes a collection in a stable order, so unchanged data gives unchanged bytes.

@@ -40,6 +40,31 @@ public struct CollectionRules: Sendable {
         return reference.speciesNames.first { $0.slug == wanted || Self.slug($0.name) == wanted }?.slug
     }
 
+    /// The collection as a build shows it: every entry checked by the same rules as
+    /// `catch`, the ones that break any left out and said, with the file and line, so a
+    /// hand-edited file cannot put an 80 KB nickname or control characters on a page.
+    public func audit(_ collection: TrainerCollection, file: String, lines: [String: Int]) -> (kept: TrainerCollection, problems: [String]) {
+        var kept = TrainerCollection()
+        var problems: [String] = []
+        for pokemon in collection.caught {
+            switch validate(CatchDraft(pokemon), id: pokemon.id) {
+            case .success(let checked):
+                kept.caught.append(checked)
+            case .failure(let violations):
+                let place = "\(file):\(lines[pokemon.id].map(String.init) ?? "?")"
+                problems.append("\(place): [[caught]] \"\(RuleViolation.shown(pokemon.id))\" is left out of the site:\n\(violations)")
+            }
+        }
+        for favorite in collection.favorites {
+            if let slug = species(named: favorite) {
+                if !kept.favorites.contains(slug) { kept.favorites.append(slug) }
+            } else {
+                problems.append("\(file): favorites: \"\(RuleViolation.shown(favorite))\" is not a species in the data; it is left out of the site")
+            }
+        }
+        return (kept, problems)
+    }
+
     /// Species names close to `input`, for "did you mean".
     public func speciesSuggestions(for input: String) -> [String] {
         Suggestions.closest(to: input, in: reference.speciesNames.map(\.name))
@@ -90,6 +115,16 @@ private extension CollectionRules {
                                             allowed: "control characters are not allowed"))
             return nil
         }
+        if let hidden = nickname.unicodeScalars.first(where: Self.isInvisibleFormat) {
+            violations.append(RuleViolation(field: "nickname", value: input,
+                                            allowed: "invisible format characters (such as U+\(String(hidden.value, radix: 16, uppercase: true)), which reverses or hides text) are not allowed"))
+            return nil
+        }
+        if nickname.contains(where: { $0.unicodeScalars.count > Self.maxScalarsPerCharacter }) {
+            violations.append(RuleViolation(field: "nickname", value: input,
+                                            allowed: "a character may carry at most \(Self.maxScalarsPerCharacter - 1) accents or joined marks"))
+            return nil
+        }
         guard bounds.contains(nickname.count) else {
             violations.append(RuleViolation(
                 field: "nickname", value: input,
@@ -97,7 +132,24 @@ private extension CollectionRules {
             ))
             return nil
         }
+        if nickname.utf8.count > Self.maxNicknameBytes {
+            violations.append(RuleViolation(field: "nickname", value: input,
+                                            allowed: "a nickname is at most \(Self.maxNicknameBytes) bytes of UTF-8 (this one has \(nickname.utf8.count))"))
+            return nil
+        }
         return nickname
+    }
+
+    /// Scalars one character may hold: a letter with its accents, an emoji with its joiners
+    /// (a family emoji has 7); thousands of stacked marks would "count as one".
+    static let maxScalarsPerCharacter = 8
+    /// 24 characters of up to four bytes, and room for joined emoji.
+    static let maxNicknameBytes = 160
+
+    /// Format characters that reorder or hide text (bidi overrides, zero-width spaces);
+    /// the zero-width joiner stays, as emoji sequences need it.
+    static func isInvisibleFormat(_ scalar: Unicode.Scalar) -> Bool {
+        scalar.properties.generalCategory == .format && scalar != "\u{200D}"
     }
 
     static func isControl(_ scalar: Unicode.Scalar) -> Bool {

@@ -28,6 +28,12 @@ public struct CollectionStore: Sendable {
 
     /// The collection in the file; empty when there is no file yet.
     public func read() throws(CollectionError) -> TrainerCollection {
+        try Self.load(file).collection
+    }
+
+    /// The collection with the line each `[[caught]]` entry starts on, keyed by its id,
+    /// so a build can say where a hand-edited entry breaks the rules.
+    public func readWithLines() throws(CollectionError) -> (collection: TrainerCollection, lines: [String: Int]) {
         try Self.load(file)
     }
 
@@ -38,7 +44,7 @@ public struct CollectionStore: Sendable {
     public func update<T>(_ change: (inout TrainerCollection) throws(CollectionError) -> T) throws(CollectionError) -> T {
         let lock = try FileLock(lockFile, timeout: lockTimeout, protecting: file)
         defer { lock.release() }
-        let before = try Self.load(file)
+        let before = try Self.load(file).collection
         var after = before
         let result = try change(&after)
         if after != before {
@@ -54,26 +60,26 @@ public struct CollectionStore: Sendable {
         guard FileManager.default.fileExists(atPath: backup.path) else {
             throw .noBackup(backup.path)
         }
-        let restored = try Self.load(backup)
+        let restored = try Self.load(backup).collection
         try save(restored)
         return restored
     }
 }
 
 private extension CollectionStore {
-    static func load(_ url: URL) throws(CollectionError) -> TrainerCollection {
+    static func load(_ url: URL) throws(CollectionError) -> (collection: TrainerCollection, lines: [String: Int]) {
         let data: Data
         do {
             data = try Data(contentsOf: url)
         } catch let error as CocoaError where error.code == .fileReadNoSuchFile {
-            return TrainerCollection()
+            return (TrainerCollection(), [:])
         } catch {
             throw .unreadable(url.path, error.localizedDescription)
         }
         guard let text = String(data: data, encoding: .utf8) else {
             throw .malformed(CollectionFileError(file: url.path, line: 1, column: 1, message: "the file is not UTF-8 text"))
         }
-        return try CollectionFile.decode(text, file: url.path)
+        return try CollectionFile.decodeWithLines(text, file: url.path)
     }
 
     func save(_ collection: TrainerCollection) throws(CollectionError) {

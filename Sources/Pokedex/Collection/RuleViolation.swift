@@ -1,3 +1,5 @@
+import Common
+
 /// One rule a caught Pokémon breaks: the field, the value given, and what is allowed.
 public struct RuleViolation: Sendable, Hashable, CustomStringConvertible {
     public var field: String
@@ -11,6 +13,16 @@ public struct RuleViolation: Sendable, Hashable, CustomStringConvertible {
     }
 
     public var description: String {
-        "\(field): \(value.isEmpty ? "(empty)" : "\"\(value)\"") is not allowed; \(allowed)"
+        "\(field): \(value.isEmpty ? "(empty)" : "\"\(Self.shown(value))\"") is not allowed; \(allowed)"
+    }
+
+    /// A value as a message shows it: control and format characters spelled out, and cut
+    /// short when long (a crafted file may hold an 80 KB nickname).
+    static func shown(_ value: String) -> String {
+        let escaped = TerminalText.escaped(value)
+        guard escaped.unicodeScalars.count > 80 else { return escaped }
+        var start = ""
+        start.unicodeScalars.append(contentsOf: escaped.unicodeScalars.prefix(60))
+        return start + "… (\(value.count) characters, \(value.utf8.count) bytes)"
     }
 }

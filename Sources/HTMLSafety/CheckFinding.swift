@@ -11,6 +11,7 @@ public struct CheckFinding: Sendable, Hashable, Comparable, CustomStringConverti
         case orphanPage = "orphan page"
         case unreadablePage = "unreadable page"
         case tooDeep = "nesting too deep"
+        case inlineScript = "inline script"
     }
 
     public let kind: Kind

@@ -20,6 +20,12 @@ struct LinkAudit {
                     message: "elements nest more than \(HTMLTree.maximumDepth) deep here; what is inside was not checked"
                 ))
             }
+            for script in page.inlineScripts {
+                findings.append(CheckFinding(
+                    kind: .inlineScript, file: page.path, line: max(1, script.line),
+                    message: "\(script.what) runs code written into the page; scripts belong in files the site links (a planted page, or markup from data, can hide one)"
+                ))
+            }
             for duplicate in page.duplicateIDs {
                 findings.append(CheckFinding(
                     kind: .duplicateID, file: page.path, line: max(1, duplicate.line),

@@ -1,3 +1,5 @@
+import Foundation
+
 /// What the checker needs from one page: its parse problems, ids and references.
 struct PageFacts: Sendable {
     /// One `href`, `src`, `srcset` entry, `poster` or `data` value, with its line.
@@ -16,6 +18,9 @@ struct PageFacts: Sendable {
     var ids: Set<String> = []
     var duplicateIDs: [(id: String, line: Int)] = []
     var references: [Reference] = []
+    /// Inline script and event-handler attributes: what a page's CSP forbids and what a
+    /// planted page (`evil.html` from hostile data) would use.
+    var inlineScripts: [(what: String, line: Int)] = []
 
     /// Reads the facts out of a parsed page.
     init(path: String, tree: HTMLTree) {
@@ -28,6 +33,7 @@ struct PageFacts: Sendable {
         tree.forEachElement { element in
             collectIDs(of: element)
             collectReferences(of: element)
+            collectInlineScript(of: element)
         }
     }
 }
@@ -43,6 +49,19 @@ private extension PageFacts {
         }
         for name in names where !name.isEmpty {
             if !ids.insert(name).inserted { duplicateIDs.append((name, element.line)) }
+        }
+    }
+
+    mutating func collectInlineScript(of element: HTMLElement) {
+        // A data block (`type="application/ld+json"`) is never run; only script types count.
+        let type = (element.attribute("type") ?? "").lowercased().trimmingCharacters(in: .whitespaces)
+        let runs = ["", "module", "text/javascript", "application/javascript", "text/ecmascript", "application/ecmascript"].contains(type)
+        if element.name == "script", runs, element.attribute("src") == nil,
+           element.children.contains(where: { if case .text(let text) = $0 { !text.allSatisfy(\.isWhitespace) } else { false } }) {
+            inlineScripts.append(("an inline <script>", element.line))
+        }
+        for attribute in element.attributes where attribute.name.hasPrefix("on") && attribute.name.count > 2 {
+            inlineScripts.append(("the event handler attribute \(attribute.name)", element.line))
         }
     }
 

@@ -39,6 +39,22 @@ struct SiteCheckerTests {
         #expect(report.summary == "checked 5 pages, \(report.links) links: 0 findings")
     }
 
+    @Test("A planted page with an inline script or an event handler is reported; a JSON-LD block is not")
+    func inlineScripts() async throws {
+        let site = try Self.goodSite()
+        try site.write("evil.html", TemporarySite.page("""
+        <p><a href="index.html">home</a></p>
+        <script>alert(document.cookie)</script>
+        <img src="sprites/25.png" alt="" onerror="alert(1)">
+        <script type="application/ld+json">{"@type": "Thing"}</script>
+        """))
+        let report = try await SiteChecker(root: site.root, entryPoints: ["evil.html"]).check()
+        let found = report.findings.filter { $0.kind == .inlineScript }
+        #expect(found.map(\.file) == ["evil.html", "evil.html"])
+        #expect(found.contains { $0.message.contains("an inline <script>") })
+        #expect(found.contains { $0.message.contains("onerror") })
+    }
+
     @Test("A parse error is reported with its file and line")
     func parseError() async throws {
         let site = try Self.goodSite()

@@ -1,3 +1,4 @@
+import PokeAPI
 import Foundation
 
 /// What the collection's rules need beyond what the pages show.
@@ -6,7 +7,7 @@ extension CatalogBuilder {
     func loadGrowthRates() async throws(CatalogIssue) -> [String: [Int]] {
         let store = self.store
         let rates = try await BoundedConcurrency.map(try store.ids("growth-rate"), width: width) { id throws(CatalogIssue) in
-            let raw = try store.load(RawGrowthRate.self, "growth-rate", id)
+            let raw = try store.load(Wire.GrowthRate.self, "growth-rate", id)
             var table = [Int](repeating: 0, count: 100)
             var seen = 0
             for level in raw.levels where (1...100).contains(level.level) {
@@ -23,35 +24,9 @@ extension CatalogBuilder {
         var slugs = Set(referenced.keys)
         let list = store.folder("item").appendingPathComponent("index.json")
         if let data = try? Data(contentsOf: list) {
-            let raw = try ResourceStore.decode(RawResourceList.self, from: data, path: list.path)
+            let raw = try ResourceStore.decode(Wire.ResourceList.self, from: data, path: list.path)
             slugs.formUnion(raw.results.compactMap(\.name))
         }
         return slugs.sorted()
-    }
-}
-
-struct RawGrowthRate: Decodable, Sendable {
-    struct Level: Decodable, Sendable {
-        var level: Int
-        var experience: Int
-
-        enum CodingKeys: String, CodingKey {
-            case level, experience
-        }
-    }
-
-    var name: String
-    var levels: [Level]
-
-    enum CodingKeys: String, CodingKey {
-        case name, levels
-    }
-}
-
-struct RawResourceList: Decodable, Sendable {
-    var results: [RawLink]
-
-    enum CodingKeys: String, CodingKey {
-        case results
     }
 }

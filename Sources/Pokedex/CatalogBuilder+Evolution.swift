@@ -1,3 +1,4 @@
+import PokeAPI
 extension CatalogBuilder {
     /// Decodes the chains the selected species belong to, each once.
     func loadChains(of selected: [SpeciesDraft], references: inout References) async throws(CatalogIssue) -> [Int: EvolutionChain] {
@@ -9,7 +10,7 @@ extension CatalogBuilder {
         }
         let store = self.store
         let decoded = try await BoundedConcurrency.map(ids, width: width) { id throws(CatalogIssue) in
-            let raw = try store.load(RawEvolutionChain.self, "evolution-chain", id)
+            let raw = try store.load(Wire.EvolutionChain.self, "evolution-chain", id)
             var references = References()
             let root = Self.node(raw.chain, references: &references)
             return (EvolutionChain(id: raw.id, root: root), references)
@@ -22,7 +23,7 @@ extension CatalogBuilder {
         return chains
     }
 
-    static func node(_ link: RawEvolutionChain.Link, references: inout References) -> EvolutionNode {
+    static func node(_ link: Wire.EvolutionChain.ChainLink, references: inout References) -> EvolutionNode {
         let slug = link.species.name ?? ""
         references.species.insert(slug)
         var conditions: [EvolutionCondition] = []
@@ -35,7 +36,7 @@ extension CatalogBuilder {
         return EvolutionNode(species: slug, conditions: conditions, evolvesTo: children)
     }
 
-    static func condition(_ detail: RawEvolutionDetail, references: inout References) -> EvolutionCondition {
+    static func condition(_ detail: Wire.EvolutionDetail, references: inout References) -> EvolutionCondition {
         References.note(detail.item, in: &references.items)
         References.note(detail.heldItem, in: &references.items)
         References.note(detail.knownMove, in: &references.moves)

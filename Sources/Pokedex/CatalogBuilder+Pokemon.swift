@@ -1,3 +1,4 @@
+import PokeAPI
 /// A pokemon normalized, with the moves, abilities, items and stats it refers to.
 struct DecodedPokemon: Sendable {
     var pokemon: Pokemon
@@ -9,7 +10,7 @@ extension CatalogBuilder {
     func loadPokemon(of selected: [SpeciesDraft], order: VersionOrder) async throws(CatalogIssue) -> [[DecodedPokemon]] {
         struct Job: Sendable {
             var speciesIndex: Int
-            var link: RawLink
+            var link: Wire.Link
             var species: Species
         }
         var jobs: [Job] = []
@@ -26,7 +27,7 @@ extension CatalogBuilder {
                     path: store.file("pokemon-species", job.species.id).path,
                     jsonPath: "$.varieties[].pokemon.url", detail: "no id in \"\(job.link.url)\"")
             }
-            let raw = try store.load(RawPokemon.self, "pokemon", id, neededBy: "species \(job.species.slug)")
+            let raw = try store.load(Wire.Pokemon.self, "pokemon", id, neededBy: "species \(job.species.slug)")
             return try Self.normalize(raw, species: job.species, store: store, localized: localized, order: order)
         }
         var grouped = Array(repeating: [DecodedPokemon](), count: selected.count)
@@ -37,14 +38,14 @@ extension CatalogBuilder {
     }
 
     static func normalize(
-        _ raw: RawPokemon, species: Species, store: ResourceStore, localized: Localized, order: VersionOrder
+        _ raw: Wire.Pokemon, species: Species, store: ResourceStore, localized: Localized, order: VersionOrder
     ) throws(CatalogIssue) -> DecodedPokemon {
         var references = References()
         let isDefault = raw.isDefault ?? (species.varieties.first == raw.name)
         var name = species.name
         var formName: String?
         if !isDefault, let formID = raw.forms?.first?.id,
-           let form = try store.loadIfPresent(RawPokemonForm.self, "pokemon-form", formID) {
+           let form = try store.loadIfPresent(Wire.PokemonForm.self, "pokemon-form", formID) {
             formName = localized.name(form.formNames)
             name = localized.name(form.names) ?? formName.map { "\(species.name) (\($0))" } ?? species.name
         }
@@ -85,10 +86,10 @@ extension CatalogBuilder {
             abilities: abilities,
             stats: stats,
             sprites: Sprites(
-                frontDefault: ResourceURL.spritePath(sprites?.frontDefault),
-                frontShiny: ResourceURL.spritePath(sprites?.frontShiny),
-                frontFemale: ResourceURL.spritePath(sprites?.frontFemale),
-                frontShinyFemale: ResourceURL.spritePath(sprites?.frontShinyFemale)
+                frontDefault: ResourceURL.spritePath(sprites?.frontDefault?.url),
+                frontShiny: ResourceURL.spritePath(sprites?.frontShiny?.url),
+                frontFemale: ResourceURL.spritePath(sprites?.frontFemale?.url),
+                frontShinyFemale: ResourceURL.spritePath(sprites?.frontShinyFemale?.url)
             ),
             movesVersionGroup: group,
             moves: moves,
@@ -104,9 +105,9 @@ extension CatalogBuilder {
     /// only lists special methods (PokeAPI's "train", "form-change"...) makes a poor table,
     /// so it is used only when no group has the usual methods.
     static func newestLearnset(
-        _ entries: [RawPokemon.MoveEntry], order: VersionOrder, references: inout References
+        _ entries: [Wire.Pokemon.MoveEntry], order: VersionOrder, references: inout References
     ) -> (group: String?, moves: [LearnedMove]) {
-        var newest: (link: RawLink, usual: Int, rank: Int)?
+        var newest: (link: Wire.Link, usual: Int, rank: Int)?
         for entry in entries {
             for detail in entry.versionGroupDetails {
                 let method = LearnedMove.Method(rawValue: detail.moveLearnMethod.name ?? "") ?? .other

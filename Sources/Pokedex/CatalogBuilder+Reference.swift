@@ -1,3 +1,4 @@
+import PokeAPI
 extension CatalogBuilder {
     /// The types Pokémon can have, in id order: skips "unknown", "shadow" (ids of 10000 and
     /// up) and any type no pokemon has ("stellar").
@@ -6,10 +7,10 @@ extension CatalogBuilder {
         let store = self.store
         let localized = self.localized
         let types = try await BoundedConcurrency.map(ids, width: width) { id throws(CatalogIssue) -> PokemonType? in
-            let raw = try store.load(RawType.self, "type", id)
+            let raw = try store.load(Wire.PokemonType.self, "type", id)
             guard !(raw.pokemon ?? []).isEmpty else { return nil }
             let relations = raw.damageRelations
-            func slugs(_ links: [RawLink]?) -> [String] { (links ?? []).compactMap(\.name) }
+            func slugs(_ links: [Wire.Link]?) -> [String] { (links ?? []).compactMap(\.name) }
             return PokemonType(
                 id: raw.id,
                 slug: raw.name,
@@ -29,7 +30,7 @@ extension CatalogBuilder {
         let store = self.store
         let localized = self.localized
         let moves = try await BoundedConcurrency.map(wanted.sorted { $0.key < $1.key }, width: width) { slug, id throws(CatalogIssue) in
-            let raw = try store.load(RawMove.self, "move", id, neededBy: "a learnset or evolution")
+            let raw = try store.load(Wire.Move.self, "move", id, neededBy: "a learnset or evolution")
             return Move(
                 slug: slug, name: localized.name(raw.names) ?? slug, type: raw.type?.name,
                 damageClass: raw.damageClass?.name, power: raw.power, accuracy: raw.accuracy, pp: raw.pp
@@ -42,7 +43,7 @@ extension CatalogBuilder {
         let store = self.store
         let localized = self.localized
         let abilities = try await BoundedConcurrency.map(wanted.sorted { $0.key < $1.key }, width: width) { slug, id throws(CatalogIssue) in
-            let raw = try store.load(RawAbility.self, "ability", id, neededBy: "a pokemon's abilities")
+            let raw = try store.load(Wire.Ability.self, "ability", id, neededBy: "a pokemon's abilities")
             return Ability(slug: slug, name: localized.name(raw.names) ?? slug, shortEffect: localized.shortEffect(raw.effectEntries))
         }
         return Dictionary(abilities.map { ($0.slug, $0) }, uniquingKeysWith: { first, _ in first })
@@ -55,7 +56,7 @@ extension CatalogBuilder {
         let store = self.store
         let localized = self.localized
         let pairs = try await BoundedConcurrency.map(wanted.sorted { $0.key < $1.key }, width: width) { slug, id throws(CatalogIssue) in
-            let raw = try store.load(RawNamed.self, kind, id)
+            let raw = try store.load(Wire.Named.self, kind, id)
             return (slug, make(slug, localized.name(raw.names) ?? slug))
         }
         return Dictionary(pairs, uniquingKeysWith: { first, _ in first })
@@ -67,7 +68,7 @@ extension CatalogBuilder {
         let store = self.store
         let localized = self.localized
         let pairs = try await BoundedConcurrency.map(wanted.sorted { $0.key < $1.key }, width: width) { slug, id throws(CatalogIssue) in
-            try store.loadIfPresent(RawNamed.self, kind, id).flatMap { raw in localized.name(raw.names).map { (slug, $0) } }
+            try store.loadIfPresent(Wire.Named.self, kind, id).flatMap { raw in localized.name(raw.names).map { (slug, $0) } }
         }
         return Dictionary(pairs.compactMap { $0 }, uniquingKeysWith: { first, _ in first })
     }

@@ -1,9 +1,10 @@
+import PokeAPI
 /// A species normalized, with the links its later steps follow.
 struct SpeciesDraft: Sendable {
     var species: Species
     /// The species' pokemon, default variety first.
-    var varieties: [RawLink]
-    var chain: RawLink?
+    var varieties: [Wire.Link]
+    var chain: Wire.Link?
 }
 
 extension CatalogBuilder {
@@ -14,12 +15,12 @@ extension CatalogBuilder {
         let store = self.store
         let localized = self.localized
         return try await BoundedConcurrency.map(ids, width: width) { id throws(CatalogIssue) in
-            let raw = try store.load(RawSpecies.self, "pokemon-species", id)
+            let raw = try store.load(Wire.Species.self, "pokemon-species", id)
             return Self.draft(raw, localized: localized, order: order)
         }
     }
 
-    static func draft(_ raw: RawSpecies, localized: Localized, order: VersionOrder) -> SpeciesDraft {
+    static func draft(_ raw: Wire.Species, localized: Localized, order: VersionOrder) -> SpeciesDraft {
         let varieties = (raw.varieties ?? []).enumerated()
             .sorted { ($0.element.isDefault ? 0 : 1, $0.offset) < ($1.element.isDefault ? 0 : 1, $1.offset) }
             .map(\.element.pokemon)

@@ -1,3 +1,4 @@
+import PokeAPI
 import Foundation
 
 /// Builds a catalog from an api-data folder (a cache or a local PokeAPI dump).
@@ -95,7 +96,7 @@ struct References: Sendable {
     }
 
     /// Records a link's slug and id in one of the maps.
-    static func note(_ link: RawLink?, in map: inout [String: Int]) {
+    static func note(_ link: Wire.Link?, in map: inout [String: Int]) {
         guard let link, let name = link.name, let id = link.id else { return }
         map[name] = id
     }

@@ -1,3 +1,4 @@
+import PokeAPI
 import Foundation
 
 /// Picks text in the catalog's language, falling back to English.
@@ -13,24 +14,24 @@ struct Localized: Sendable {
     }
 
     /// The display name from `names`, or nil when neither language has one.
-    func name(_ names: [RawName]?) -> String? {
+    func name(_ names: [Wire.Name]?) -> String? {
         pick(names) { $0.language.name }.map(\.name).flatMap(nonEmpty)
     }
 
     /// The genus ("Mouse Pokémon"), or nil.
-    func genus(_ genera: [RawGenus]?) -> String? {
+    func genus(_ genera: [Wire.Genus]?) -> String? {
         pick(genera) { $0.language.name }.map(\.genus).flatMap(nonEmpty)
     }
 
     /// The newest flavor text in the language (else English), whitespace normalized.
     ///
     /// `rank` orders versions (higher is newer); entries of unknown versions rank lowest.
-    func flavorText(_ entries: [RawFlavorText]?, rank: (RawLink?) -> Int) -> String? {
+    func flavorText(_ entries: [Wire.FlavorText]?, rank: (Wire.Link?) -> Int) -> String? {
         guard let entries else { return nil }
         for code in language == "en" ? ["en"] : [language, "en"] {
             let candidates = entries.filter { $0.language.name == code }
             // Later entries win ties: PokeAPI lists entries oldest first.
-            var best: RawFlavorText?
+            var best: Wire.FlavorText?
             var bestRank = Int.min
             for entry in candidates {
                 let value = rank(entry.version)
@@ -47,7 +48,7 @@ struct Localized: Sendable {
     }
 
     /// The short effect of an ability, whitespace normalized.
-    func shortEffect(_ entries: [RawEffect]?) -> String? {
+    func shortEffect(_ entries: [Wire.Effect]?) -> String? {
         pick(entries) { $0.language.name }
             .flatMap { $0.shortEffect ?? $0.effect }
             .map(TextNormalization.normalize)

@@ -1,4 +1,5 @@
 import Common
+import PokeAPI
 import Foundation
 
 /// Reads PokeAPI resources from an api-data folder (`<root>/api/v2/<kind>/<id>/index.json`).

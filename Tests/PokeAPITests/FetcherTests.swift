@@ -86,6 +86,8 @@ struct FetcherTests {
             switch request.path {
             case "/api/v2/evolution-chain/1/": .json(Self.chainWithPlace)
             case "/api/v2/location/48/": .json(#"{"id":48,"name":"eterna-forest","names":[{"name":"Eterna Forest","language":{"name":"en","url":"/api/v2/language/9/"}}]}"#)
+            // The language its name is in: the schema follows it, as every text's language.
+            case "/api/v2/language/9/": .json(#"{"id":9,"name":"en"}"#)
             default: nil
             }
         }

@@ -4,7 +4,8 @@ import TestSupport
 @testable import PokeAPI
 
 /// The scanner against the models: on every file of the shared mirror, the links a fetch
-/// follows are exactly those the `API*` models (decoded by `JSONDecoder`) give.
+/// follows (the rules derived from the schema) are exactly those the exhaustive `API*`
+/// models (decoded by `JSONDecoder`) give for the same fields.
 @Suite("Reach agrees with the models on the shared mirror", .enabled(if: SharedFixtures.hasMirror, SharedFixtures.absent("pokeapi-mirror")))
 struct ReachMirrorTests {
     let source = LocalSource(root: SharedFixtures.pokeapiMirror)
@@ -38,21 +39,25 @@ struct ReachMirrorTests {
             let pokemon = try decoder.decode(APIPokemon.self, from: data)
             add([pokemon.species] + pokemon.forms + pokemon.types.map(\.type) + pokemon.moves.map(\.move)
                 + pokemon.abilities.map(\.ability) + pokemon.heldItems.map(\.item) + pokemon.stats.map(\.stat))
+            add(pokemon.moves.flatMap(\.versionGroupDetails).flatMap { [$0.moveLearnMethod, $0.versionGroup] })
             let sprites = pokemon.sprites
             reach.sprites = Set([sprites.frontDefault, sprites.frontShiny, sprites.frontFemale, sprites.frontShinyFemale]
                 .compactMap { $0 }.compactMap(SpritePath.init(url:)))
         case "pokemon-species":
             let species = try decoder.decode(APIPokemonSpecies.self, from: data)
             add(species.varieties.map(\.pokemon) + species.eggGroups + [species.growthRate, species.color, species.generation, species.shape, species.habitat])
+            add([species.evolvesFromSpecies] + species.names.map(\.language) + species.genera.map(\.language))
+            add(species.flavorTextEntries.flatMap { [$0.language, $0.version] })
             if let chain = species.evolutionChain?.path { reach.resources[chain] = .some(nil) }
         case "evolution-chain":
             let chain = try decoder.decode(APIEvolutionChain.self, from: data)
             func details(_ link: APIChainLink) -> [APIEvolutionDetail] { link.evolutionDetails + link.evolvesTo.flatMap(details) }
             add(chain.allSpecies)
             add(details(chain.chain).flatMap { [$0.item, $0.heldItem, $0.knownMove, $0.usedMove, $0.trigger, $0.knownMoveType, $0.partyType, $0.location, $0.region] })
+            add(details(chain.chain).flatMap { [$0.partySpecies, $0.tradeSpecies, $0.baseForm, $0.evolvedForm] })
         case "move":
             let move = try decoder.decode(APIMove.self, from: data)
-            add([move.type, move.damageClass])
+            add([move.type, move.damageClass] + move.names.map(\.language))
         case "generation":
             let generation = try decoder.decode(APIGeneration.self, from: data)
             reach.generationSpecies = generation.pokemonSpecies.compactMap(\.path)

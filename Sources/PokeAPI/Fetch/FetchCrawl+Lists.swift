@@ -9,7 +9,7 @@ extension FetchCrawl {
         let cache = session.cache
         for (resource, paths) in presentEntries {
             guard let listPath = APIResourcePath(resource: resource) else { continue }
-            let existing = cache.read(listPath).flatMap { try? JSONDecoder().decode(APIResourceList.self, from: $0) }
+            let existing = cache.read(listPath).flatMap { try? JSONDecoder().decode(Wire.ResourceList.self, from: $0) }
             var entries: [APIResourcePath: String?] = [:]
             for entry in existing?.results ?? [] {
                 if let path = entry.path, path.identifier != nil, cache.contains(path) { entries[path] = .some(entry.name) }
@@ -17,8 +17,8 @@ extension FetchCrawl {
             for path in paths where entries[path] == nil || entries[path] == .some(nil) {
                 entries[path] = .some(knownNames[path])
             }
-            let results = entries.keys.sorted().map { APIListEntry(name: entries[$0] ?? nil, url: $0.link) }
-            let list = APIResourceList(count: results.count, next: nil, previous: nil, results: results)
+            let results = entries.keys.sorted().map { Wire.ResourceList.Entry(name: entries[$0] ?? nil, url: $0.link) }
+            let list = Wire.ResourceList(count: results.count, next: nil, previous: nil, results: results)
             guard list != existing, let data = APIJSON.encode(list) else { continue }
             try AtomicFile.write(data, to: cache.layout.file(for: listPath).path)
         }

@@ -69,7 +69,7 @@ private extension FetchCrawl {
         return seeds
     }
 
-    static func species(for selectors: [PokemonSelector], in list: APIResourceList) throws(PokeAPIFailure) -> [APIResourcePath] {
+    static func species(for selectors: [PokemonSelector], in list: Wire.ResourceList) throws(PokeAPIFailure) -> [APIResourcePath] {
         let entries = list.results.compactMap { entry in entry.path.map { (path: $0, name: entry.name ?? "") } }
         var paths: [APIResourcePath] = []
         for selector in selectors {

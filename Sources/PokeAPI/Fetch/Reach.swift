@@ -56,26 +56,20 @@ private extension Reach {
         case resource, sprite, generationSpecies
     }
 
-    /// Where each resource keeps the links a fetch follows (arrays are transparent).
-    /// Resources without rules are only checked to be valid JSON.
-    static let rules: [String: JSONLinkScanner.RuleSet] = {
-        func links(_ paths: [String], anywhere: Bool = false) -> [JSONLinkScanner.Rule] {
-            paths.map { JSONLinkScanner.Rule(.link, $0, anywhere: anywhere, tag: Target.resource.rawValue) }
-        }
-        let evolutionDetails = ["item", "held_item", "known_move", "used_move", "trigger", "known_move_type", "party_type", "location", "region"]
-        let table: [String: [JSONLinkScanner.Rule]] = [
-            "pokemon-species": links([
-                "varieties.pokemon", "egg_groups", "growth_rate", "color", "generation", "shape", "habitat", "evolution_chain",
-            ]),
-            // Chains nest `evolves_to` to any depth, so these match the end of the path.
-            "evolution-chain": links(["species"] + evolutionDetails.map { "evolution_details.\($0)" }, anywhere: true),
-            "pokemon": links(["species", "forms", "types.type", "moves.move", "abilities.ability", "held_items.item", "stats.stat"])
-                + ["front_default", "front_shiny", "front_female", "front_shiny_female"].map {
-                    JSONLinkScanner.Rule(.string, "sprites.\($0)", tag: Target.sprite.rawValue)
-                },
-            "generation": [JSONLinkScanner.Rule(.link, "pokemon_species", tag: Target.generationSpecies.rawValue)],
-            "move": links(["type", "damage_class"]),
-        ]
-        return table.mapValues(JSONLinkScanner.RuleSet.init)
-    }()
+    /// Where each resource keeps the links a fetch follows, derived from the schema that
+    /// reads it (``Wire/schema``, ``SchemaProbe``): a field typed as a link is followed, so
+    /// there is no second list to keep in step. Resources without a schema are only
+    /// checked to be valid JSON.
+    static let rules: [String: JSONLinkScanner.RuleSet] = Wire.schema.mapValues { type in
+        JSONLinkScanner.RuleSet(SchemaProbe.links(of: type).map { found in
+            switch found.target {
+            case .link:
+                JSONLinkScanner.Rule(.link, found.path.joined(separator: "."), anywhere: found.anywhere, tag: Target.resource.rawValue)
+            case .sprite:
+                JSONLinkScanner.Rule(.string, found.path.joined(separator: "."), anywhere: found.anywhere, tag: Target.sprite.rawValue)
+            case .generationSpecies:
+                JSONLinkScanner.Rule(.link, found.path.joined(separator: "."), anywhere: found.anywhere, tag: Target.generationSpecies.rawValue)
+            }
+        })
+    }
 }

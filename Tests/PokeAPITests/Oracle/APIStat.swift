@@ -1,11 +1,12 @@
+@testable import PokeAPI
 /// A stat (`/api/v2/stat/{id}/`): hp, attack, ...
-public struct APIStat: Decodable, Sendable, Hashable {
-    public let id: Int
-    public let name: String
-    public let gameIndex: Int
-    public let isBattleOnly: Bool
-    public let moveDamageClass: APINamedResource?
-    public let names: [APIName]
+struct APIStat: Decodable, Sendable, Hashable {
+    let id: Int
+    let name: String
+    let gameIndex: Int
+    let isBattleOnly: Bool
+    let moveDamageClass: APINamedResource?
+    let names: [APIName]
 
     enum CodingKeys: String, CodingKey {
         case id, name, names

@@ -1,37 +1,38 @@
+@testable import PokeAPI
 /// One way to evolve: the trigger and every condition PokeAPI records.
-public struct APIEvolutionDetail: Decodable, Sendable, Hashable {
-    public let trigger: APINamedResource?
-    public let item: APINamedResource?
+struct APIEvolutionDetail: Decodable, Sendable, Hashable {
+    let trigger: APINamedResource?
+    let item: APINamedResource?
     /// 1 female, 2 male.
-    public let gender: Int?
-    public let heldItem: APINamedResource?
-    public let knownMove: APINamedResource?
-    public let knownMoveType: APINamedResource?
-    public let location: APINamedResource?
-    public let minLevel: Int?
-    public let minHappiness: Int?
-    public let minBeauty: Int?
-    public let minAffection: Int?
-    public let minDamageTaken: Int?
-    public let minMoveCount: Int?
-    public let minSteps: Int?
-    public let needsOverworldRain: Bool?
-    public let needsMultiplayer: Bool?
-    public let nearSpecialRock: Bool?
-    public let partySpecies: APINamedResource?
-    public let partyType: APINamedResource?
+    let gender: Int?
+    let heldItem: APINamedResource?
+    let knownMove: APINamedResource?
+    let knownMoveType: APINamedResource?
+    let location: APINamedResource?
+    let minLevel: Int?
+    let minHappiness: Int?
+    let minBeauty: Int?
+    let minAffection: Int?
+    let minDamageTaken: Int?
+    let minMoveCount: Int?
+    let minSteps: Int?
+    let needsOverworldRain: Bool?
+    let needsMultiplayer: Bool?
+    let nearSpecialRock: Bool?
+    let partySpecies: APINamedResource?
+    let partyType: APINamedResource?
     /// 1 attack > defense, 0 equal, -1 attack < defense.
-    public let relativePhysicalStats: Int?
+    let relativePhysicalStats: Int?
     /// "day", "night", "dusk" or empty.
-    public let timeOfDay: String?
-    public let tradeSpecies: APINamedResource?
-    public let turnUpsideDown: Bool?
-    public let usedMove: APINamedResource?
-    public let region: APINamedResource?
-    public let baseForm: APINamedResource?
-    public let evolvedForm: APINamedResource?
-    public let versionGroup: APINamedResource?
-    public let isDefault: Bool?
+    let timeOfDay: String?
+    let tradeSpecies: APINamedResource?
+    let turnUpsideDown: Bool?
+    let usedMove: APINamedResource?
+    let region: APINamedResource?
+    let baseForm: APINamedResource?
+    let evolvedForm: APINamedResource?
+    let versionGroup: APINamedResource?
+    let isDefault: Bool?
 
     enum CodingKeys: String, CodingKey {
         case trigger, item, gender, location, region

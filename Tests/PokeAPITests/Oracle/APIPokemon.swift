@@ -1,25 +1,26 @@
+@testable import PokeAPI
 /// A pokemon (`/api/v2/pokemon/{id}/`): one variety of a species.
-public struct APIPokemon: Decodable, Sendable, Hashable {
-    public let id: Int
-    public let name: String
-    public let baseExperience: Int?
-    public let height: Int
-    public let weight: Int
-    public let isDefault: Bool
-    public let order: Int
-    public let abilities: [Ability]
-    public let forms: [APINamedResource]
-    public let gameIndices: [APIVersionGameIndex]
-    public let heldItems: [HeldItem]
-    public let moves: [Move]
-    public let species: APINamedResource
-    public let sprites: APIPokemonSprites
-    public let cries: Cries?
-    public let stats: [Stat]
-    public let types: [TypeSlot]
-    public let pastTypes: [PastTypes]?
-    public let pastAbilities: [PastAbilities]?
-    public let pastStats: [PastStats]?
+struct APIPokemon: Decodable, Sendable, Hashable {
+    let id: Int
+    let name: String
+    let baseExperience: Int?
+    let height: Int
+    let weight: Int
+    let isDefault: Bool
+    let order: Int
+    let abilities: [Ability]
+    let forms: [APINamedResource]
+    let gameIndices: [APIVersionGameIndex]
+    let heldItems: [HeldItem]
+    let moves: [Move]
+    let species: APINamedResource
+    let sprites: APIPokemonSprites
+    let cries: Cries?
+    let stats: [Stat]
+    let types: [TypeSlot]
+    let pastTypes: [PastTypes]?
+    let pastAbilities: [PastAbilities]?
+    let pastStats: [PastStats]?
 
     enum CodingKeys: String, CodingKey {
         case id, name, height, weight, order, abilities, forms, moves, species, sprites, cries, stats, types
@@ -35,10 +36,10 @@ public struct APIPokemon: Decodable, Sendable, Hashable {
 
 extension APIPokemon {
     /// An ability slot; `ability` is null in some past-ability records.
-    public struct Ability: Decodable, Sendable, Hashable {
-        public let ability: APINamedResource?
-        public let isHidden: Bool
-        public let slot: Int
+    struct Ability: Decodable, Sendable, Hashable {
+        let ability: APINamedResource?
+        let isHidden: Bool
+        let slot: Int
 
         enum CodingKeys: String, CodingKey {
             case ability, slot
@@ -47,9 +48,9 @@ extension APIPokemon {
     }
 
     /// An item the pokemon may hold in the wild, per version.
-    public struct HeldItem: Decodable, Sendable, Hashable {
-        public let item: APINamedResource
-        public let versionDetails: [VersionDetail]
+    struct HeldItem: Decodable, Sendable, Hashable {
+        let item: APINamedResource
+        let versionDetails: [VersionDetail]
 
         enum CodingKeys: String, CodingKey {
             case item
@@ -58,9 +59,9 @@ extension APIPokemon {
     }
 
     /// How often an item is held in one version.
-    public struct VersionDetail: Decodable, Sendable, Hashable {
-        public let rarity: Int
-        public let version: APINamedResource
+    struct VersionDetail: Decodable, Sendable, Hashable {
+        let rarity: Int
+        let version: APINamedResource
 
         enum CodingKeys: String, CodingKey {
             case rarity, version
@@ -68,9 +69,9 @@ extension APIPokemon {
     }
 
     /// A move and how it is learned in each version group.
-    public struct Move: Decodable, Sendable, Hashable {
-        public let move: APINamedResource
-        public let versionGroupDetails: [MoveVersionDetail]
+    struct Move: Decodable, Sendable, Hashable {
+        let move: APINamedResource
+        let versionGroupDetails: [MoveVersionDetail]
 
         enum CodingKeys: String, CodingKey {
             case move
@@ -79,11 +80,11 @@ extension APIPokemon {
     }
 
     /// How a move is learned in one version group.
-    public struct MoveVersionDetail: Decodable, Sendable, Hashable {
-        public let levelLearnedAt: Int
-        public let moveLearnMethod: APINamedResource
-        public let versionGroup: APINamedResource
-        public let order: Int?
+    struct MoveVersionDetail: Decodable, Sendable, Hashable {
+        let levelLearnedAt: Int
+        let moveLearnMethod: APINamedResource
+        let versionGroup: APINamedResource
+        let order: Int?
 
         enum CodingKeys: String, CodingKey {
             case order
@@ -94,10 +95,10 @@ extension APIPokemon {
     }
 
     /// A base stat and its effort yield.
-    public struct Stat: Decodable, Sendable, Hashable {
-        public let baseStat: Int
-        public let effort: Int
-        public let stat: APINamedResource
+    struct Stat: Decodable, Sendable, Hashable {
+        let baseStat: Int
+        let effort: Int
+        let stat: APINamedResource
 
         enum CodingKeys: String, CodingKey {
             case effort, stat
@@ -106,9 +107,9 @@ extension APIPokemon {
     }
 
     /// A type in a slot (1 or 2).
-    public struct TypeSlot: Decodable, Sendable, Hashable {
-        public let slot: Int
-        public let type: APINamedResource
+    struct TypeSlot: Decodable, Sendable, Hashable {
+        let slot: Int
+        let type: APINamedResource
 
         enum CodingKeys: String, CodingKey {
             case slot, type
@@ -116,9 +117,9 @@ extension APIPokemon {
     }
 
     /// The types the pokemon had up to a generation.
-    public struct PastTypes: Decodable, Sendable, Hashable {
-        public let generation: APINamedResource
-        public let types: [TypeSlot]
+    struct PastTypes: Decodable, Sendable, Hashable {
+        let generation: APINamedResource
+        let types: [TypeSlot]
 
         enum CodingKeys: String, CodingKey {
             case generation, types
@@ -126,9 +127,9 @@ extension APIPokemon {
     }
 
     /// The abilities the pokemon had up to a generation.
-    public struct PastAbilities: Decodable, Sendable, Hashable {
-        public let generation: APINamedResource
-        public let abilities: [Ability]
+    struct PastAbilities: Decodable, Sendable, Hashable {
+        let generation: APINamedResource
+        let abilities: [Ability]
 
         enum CodingKeys: String, CodingKey {
             case generation, abilities
@@ -136,9 +137,9 @@ extension APIPokemon {
     }
 
     /// The stats the pokemon had up to a generation.
-    public struct PastStats: Decodable, Sendable, Hashable {
-        public let generation: APINamedResource
-        public let stats: [Stat]
+    struct PastStats: Decodable, Sendable, Hashable {
+        let generation: APINamedResource
+        let stats: [Stat]
 
         enum CodingKeys: String, CodingKey {
             case generation, stats
@@ -146,9 +147,9 @@ extension APIPokemon {
     }
 
     /// Links to the pokemon's cries (audio).
-    public struct Cries: Decodable, Sendable, Hashable {
-        public let latest: String?
-        public let legacy: String?
+    struct Cries: Decodable, Sendable, Hashable {
+        let latest: String?
+        let legacy: String?
 
         enum CodingKeys: String, CodingKey {
             case latest, legacy

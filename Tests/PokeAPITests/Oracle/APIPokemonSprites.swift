@@ -1,17 +1,18 @@
+@testable import PokeAPI
 /// A pokemon's (or a form's) sprites; any of them may be null.
-public struct APIPokemonSprites: Decodable, Sendable, Hashable {
-    public let frontDefault: String?
-    public let frontShiny: String?
-    public let frontFemale: String?
-    public let frontShinyFemale: String?
-    public let backDefault: String?
-    public let backShiny: String?
-    public let backFemale: String?
-    public let backShinyFemale: String?
+struct APIPokemonSprites: Decodable, Sendable, Hashable {
+    let frontDefault: String?
+    let frontShiny: String?
+    let frontFemale: String?
+    let frontShinyFemale: String?
+    let backDefault: String?
+    let backShiny: String?
+    let backFemale: String?
+    let backShinyFemale: String?
     /// Keyed by artwork family: `dream_world`, `home`, `official-artwork`, `showdown`.
-    public let other: [String: APISpriteSet]?
+    let other: [String: APISpriteSet]?
     /// Keyed by generation; each holds games, which hold URL sets.
-    public let versions: [String: APISpriteSet]?
+    let versions: [String: APISpriteSet]?
 
     enum CodingKeys: String, CodingKey {
         case frontDefault = "front_default"
@@ -29,7 +30,7 @@ public struct APIPokemonSprites: Decodable, Sendable, Hashable {
 
 extension APIPokemonSprites {
     /// The sprites the site shows: front default and shiny, female where present.
-    public var siteSprites: [String] {
+    var siteSprites: [String] {
         [frontDefault, frontShiny, frontFemale, frontShinyFemale].compactMap { $0 }
     }
 }

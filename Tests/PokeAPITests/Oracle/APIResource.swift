@@ -1,8 +1,9 @@
+@testable import PokeAPI
 /// A link to another resource that has no name (evolution chains, machines).
-public struct APIResource: Decodable, Sendable, Hashable {
-    public let url: String
+struct APIResource: Decodable, Sendable, Hashable {
+    let url: String
 
-    public init(url: String) {
+    init(url: String) {
         self.url = url
     }
 
@@ -13,5 +14,5 @@ public struct APIResource: Decodable, Sendable, Hashable {
 
 extension APIResource {
     /// The resource and id this link points at, if it is a PokeAPI link.
-    public var path: APIResourcePath? { APIResourcePath(link: url) }
+    var path: APIResourcePath? { APIResourcePath(link: url) }
 }

@@ -1,12 +1,13 @@
+@testable import PokeAPI
 /// One page of a list endpoint (`/api/v2/pokemon/?limit=...`).
-public struct APIResourceList: Codable, Sendable, Hashable {
-    public let count: Int
+struct APIResourceList: Codable, Sendable, Hashable {
+    let count: Int
     /// The next page; null on the last page and in api-data dumps.
-    public let next: String?
-    public let previous: String?
-    public let results: [APIListEntry]
+    let next: String?
+    let previous: String?
+    let results: [APIListEntry]
 
-    public init(count: Int, next: String?, previous: String?, results: [APIListEntry]) {
+    init(count: Int, next: String?, previous: String?, results: [APIListEntry]) {
         self.count = count
         self.next = next
         self.previous = previous
@@ -20,7 +21,7 @@ public struct APIResourceList: Codable, Sendable, Hashable {
         case results
     }
 
-    public func encode(to encoder: any Encoder) throws {
+    func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
         try container.encode(count, forKey: .count)
         try container.encode(next, forKey: .next)
@@ -30,11 +31,11 @@ public struct APIResourceList: Codable, Sendable, Hashable {
 }
 
 /// An entry of a list endpoint; unnamed resources (evolution chains) have only a URL.
-public struct APIListEntry: Codable, Sendable, Hashable {
-    public let name: String?
-    public let url: String
+struct APIListEntry: Codable, Sendable, Hashable {
+    let name: String?
+    let url: String
 
-    public init(name: String?, url: String) {
+    init(name: String?, url: String) {
         self.name = name
         self.url = url
     }
@@ -45,5 +46,5 @@ public struct APIListEntry: Codable, Sendable, Hashable {
     }
 
     /// The resource and id this entry points at.
-    public var path: APIResourcePath? { APIResourcePath(link: url) }
+    var path: APIResourcePath? { APIResourcePath(link: url) }
 }

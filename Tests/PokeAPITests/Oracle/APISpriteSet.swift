@@ -1,19 +1,20 @@
+@testable import PokeAPI
 /// A set of sprite URLs whose shape varies (`other`, `versions` of a pokemon's sprites).
 ///
 /// Keys holding a string or null land in `urls`; keys holding an object land in
 /// `nested`, recursively, so every generation's layout decodes. Other values are ignored.
-public struct APISpriteSet: Decodable, Sendable, Hashable {
+struct APISpriteSet: Decodable, Sendable, Hashable {
     /// Sprite URLs by key (`front_default`, ...); null when PokeAPI has no image.
-    public let urls: [String: String?]
+    let urls: [String: String?]
     /// Nested sets by key (`home`, `generation-i`, `red-blue`, `animated`, ...).
-    public let nested: [String: APISpriteSet]
+    let nested: [String: APISpriteSet]
 
-    public init(urls: [String: String?], nested: [String: APISpriteSet]) {
+    init(urls: [String: String?], nested: [String: APISpriteSet]) {
         self.urls = urls
         self.nested = nested
     }
 
-    public init(from decoder: any Decoder) throws {
+    init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: AnyKey.self)
         var urls: [String: String?] = [:]
         var nested: [String: APISpriteSet] = [:]
@@ -31,10 +32,10 @@ public struct APISpriteSet: Decodable, Sendable, Hashable {
     }
 
     /// The URL under `key`, if present and not null.
-    public subscript(url key: String) -> String? { urls[key] ?? nil }
+    subscript(url key: String) -> String? { urls[key] ?? nil }
 
     /// Every non-null URL in this set and the sets below it.
-    public var allURLs: [String] {
+    var allURLs: [String] {
         urls.values.compactMap { $0 } + nested.values.flatMap(\.allURLs)
     }
 }

@@ -1,32 +1,33 @@
+@testable import PokeAPI
 /// A pokemon species (`/api/v2/pokemon-species/{id}/`): the national-dex entry.
-public struct APIPokemonSpecies: Decodable, Sendable, Hashable {
-    public let id: Int
-    public let name: String
-    public let order: Int
+struct APIPokemonSpecies: Decodable, Sendable, Hashable {
+    let id: Int
+    let name: String
+    let order: Int
     /// Chance of being female in eighths; -1 for genderless.
-    public let genderRate: Int
-    public let captureRate: Int
-    public let baseHappiness: Int?
-    public let isBaby: Bool
-    public let isLegendary: Bool
-    public let isMythical: Bool
-    public let hatchCounter: Int?
-    public let hasGenderDifferences: Bool
-    public let formsSwitchable: Bool
-    public let growthRate: APINamedResource
-    public let pokedexNumbers: [PokedexNumber]
-    public let eggGroups: [APINamedResource]
-    public let color: APINamedResource
-    public let shape: APINamedResource?
-    public let evolvesFromSpecies: APINamedResource?
-    public let evolutionChain: APIResource?
-    public let habitat: APINamedResource?
-    public let generation: APINamedResource
-    public let names: [APIName]
-    public let flavorTextEntries: [FlavorText]
-    public let formDescriptions: [APIDescription]
-    public let genera: [Genus]
-    public let varieties: [Variety]
+    let genderRate: Int
+    let captureRate: Int
+    let baseHappiness: Int?
+    let isBaby: Bool
+    let isLegendary: Bool
+    let isMythical: Bool
+    let hatchCounter: Int?
+    let hasGenderDifferences: Bool
+    let formsSwitchable: Bool
+    let growthRate: APINamedResource
+    let pokedexNumbers: [PokedexNumber]
+    let eggGroups: [APINamedResource]
+    let color: APINamedResource
+    let shape: APINamedResource?
+    let evolvesFromSpecies: APINamedResource?
+    let evolutionChain: APIResource?
+    let habitat: APINamedResource?
+    let generation: APINamedResource
+    let names: [APIName]
+    let flavorTextEntries: [FlavorText]
+    let formDescriptions: [APIDescription]
+    let genera: [Genus]
+    let varieties: [Variety]
 
     enum CodingKeys: String, CodingKey {
         case id, name, order, color, shape, habitat, generation, names, genera, varieties
@@ -51,9 +52,9 @@ public struct APIPokemonSpecies: Decodable, Sendable, Hashable {
 
 extension APIPokemonSpecies {
     /// The species' number in one pokedex.
-    public struct PokedexNumber: Decodable, Sendable, Hashable {
-        public let entryNumber: Int
-        public let pokedex: APINamedResource
+    struct PokedexNumber: Decodable, Sendable, Hashable {
+        let entryNumber: Int
+        let pokedex: APINamedResource
 
         enum CodingKeys: String, CodingKey {
             case pokedex
@@ -64,10 +65,10 @@ extension APIPokemonSpecies {
     /// A pokedex entry text for one version, in one language.
     ///
     /// Raw: holds form feeds, newlines and soft hyphens.
-    public struct FlavorText: Decodable, Sendable, Hashable {
-        public let flavorText: String
-        public let language: APINamedResource
-        public let version: APINamedResource?
+    struct FlavorText: Decodable, Sendable, Hashable {
+        let flavorText: String
+        let language: APINamedResource
+        let version: APINamedResource?
 
         enum CodingKeys: String, CodingKey {
             case language, version
@@ -76,9 +77,9 @@ extension APIPokemonSpecies {
     }
 
     /// The species' genus ("Mouse Pokémon") in one language.
-    public struct Genus: Decodable, Sendable, Hashable {
-        public let genus: String
-        public let language: APINamedResource
+    struct Genus: Decodable, Sendable, Hashable {
+        let genus: String
+        let language: APINamedResource
 
         enum CodingKeys: String, CodingKey {
             case genus, language
@@ -86,9 +87,9 @@ extension APIPokemonSpecies {
     }
 
     /// A pokemon belonging to the species (default, mega, regional form, ...).
-    public struct Variety: Decodable, Sendable, Hashable {
-        public let isDefault: Bool
-        public let pokemon: APINamedResource
+    struct Variety: Decodable, Sendable, Hashable {
+        let isDefault: Bool
+        let pokemon: APINamedResource
 
         enum CodingKeys: String, CodingKey {
             case pokemon

@@ -1,10 +1,11 @@
+@testable import PokeAPI
 /// One species in an evolution chain and the species it evolves into (recursive, branching).
-public struct APIChainLink: Decodable, Sendable, Hashable {
-    public let isBaby: Bool
-    public let species: APINamedResource
+struct APIChainLink: Decodable, Sendable, Hashable {
+    let isBaby: Bool
+    let species: APINamedResource
     /// How this species is reached from its parent; empty for the chain's root.
-    public let evolutionDetails: [APIEvolutionDetail]
-    public let evolvesTo: [APIChainLink]
+    let evolutionDetails: [APIEvolutionDetail]
+    let evolvesTo: [APIChainLink]
 
     enum CodingKeys: String, CodingKey {
         case species
@@ -16,7 +17,7 @@ public struct APIChainLink: Decodable, Sendable, Hashable {
 
 extension APIChainLink {
     /// This species and every species below it, depth first.
-    public var allSpecies: [APINamedResource] {
+    var allSpecies: [APINamedResource] {
         [species] + evolvesTo.flatMap(\.allSpecies)
     }
 }

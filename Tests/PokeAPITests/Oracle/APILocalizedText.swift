@@ -1,7 +1,8 @@
+@testable import PokeAPI
 /// A resource's name in one language.
-public struct APIName: Decodable, Sendable, Hashable {
-    public let name: String
-    public let language: APINamedResource
+struct APIName: Decodable, Sendable, Hashable {
+    let name: String
+    let language: APINamedResource
 
     enum CodingKeys: String, CodingKey {
         case name
@@ -10,9 +11,9 @@ public struct APIName: Decodable, Sendable, Hashable {
 }
 
 /// A description in one language (growth rates, form descriptions).
-public struct APIDescription: Decodable, Sendable, Hashable {
-    public let description: String
-    public let language: APINamedResource
+struct APIDescription: Decodable, Sendable, Hashable {
+    let description: String
+    let language: APINamedResource
 
     enum CodingKeys: String, CodingKey {
         case description
@@ -21,9 +22,9 @@ public struct APIDescription: Decodable, Sendable, Hashable {
 }
 
 /// An effect text in one language.
-public struct APIEffect: Decodable, Sendable, Hashable {
-    public let effect: String
-    public let language: APINamedResource
+struct APIEffect: Decodable, Sendable, Hashable {
+    let effect: String
+    let language: APINamedResource
 
     enum CodingKeys: String, CodingKey {
         case effect
@@ -32,10 +33,10 @@ public struct APIEffect: Decodable, Sendable, Hashable {
 }
 
 /// An effect text with its short form, in one language.
-public struct APIVerboseEffect: Decodable, Sendable, Hashable {
-    public let effect: String
-    public let shortEffect: String?
-    public let language: APINamedResource
+struct APIVerboseEffect: Decodable, Sendable, Hashable {
+    let effect: String
+    let shortEffect: String?
+    let language: APINamedResource
 
     enum CodingKeys: String, CodingKey {
         case effect
@@ -45,10 +46,10 @@ public struct APIVerboseEffect: Decodable, Sendable, Hashable {
 }
 
 /// A flavor text tied to a version group (abilities, moves).
-public struct APIVersionGroupFlavorText: Decodable, Sendable, Hashable {
-    public let flavorText: String
-    public let language: APINamedResource
-    public let versionGroup: APINamedResource?
+struct APIVersionGroupFlavorText: Decodable, Sendable, Hashable {
+    let flavorText: String
+    let language: APINamedResource
+    let versionGroup: APINamedResource?
 
     enum CodingKeys: String, CodingKey {
         case flavorText = "flavor_text"
@@ -58,9 +59,9 @@ public struct APIVersionGroupFlavorText: Decodable, Sendable, Hashable {
 }
 
 /// A game index in one generation.
-public struct APIGenerationGameIndex: Decodable, Sendable, Hashable {
-    public let gameIndex: Int
-    public let generation: APINamedResource
+struct APIGenerationGameIndex: Decodable, Sendable, Hashable {
+    let gameIndex: Int
+    let generation: APINamedResource
 
     enum CodingKeys: String, CodingKey {
         case gameIndex = "game_index"
@@ -69,9 +70,9 @@ public struct APIGenerationGameIndex: Decodable, Sendable, Hashable {
 }
 
 /// A game index in one version.
-public struct APIVersionGameIndex: Decodable, Sendable, Hashable {
-    public let gameIndex: Int
-    public let version: APINamedResource
+struct APIVersionGameIndex: Decodable, Sendable, Hashable {
+    let gameIndex: Int
+    let version: APINamedResource
 
     enum CodingKeys: String, CodingKey {
         case gameIndex = "game_index"

@@ -1,14 +1,15 @@
+@testable import PokeAPI
 /// An ability (`/api/v2/ability/{id}/`).
-public struct APIAbility: Decodable, Sendable, Hashable {
-    public let id: Int
-    public let name: String
-    public let isMainSeries: Bool
-    public let generation: APINamedResource
-    public let names: [APIName]
-    public let effectEntries: [APIVerboseEffect]
-    public let effectChanges: [EffectChange]
-    public let flavorTextEntries: [APIVersionGroupFlavorText]
-    public let pokemon: [Holder]
+struct APIAbility: Decodable, Sendable, Hashable {
+    let id: Int
+    let name: String
+    let isMainSeries: Bool
+    let generation: APINamedResource
+    let names: [APIName]
+    let effectEntries: [APIVerboseEffect]
+    let effectChanges: [EffectChange]
+    let flavorTextEntries: [APIVersionGroupFlavorText]
+    let pokemon: [Holder]
 
     enum CodingKeys: String, CodingKey {
         case id, name, generation, names, pokemon
@@ -21,9 +22,9 @@ public struct APIAbility: Decodable, Sendable, Hashable {
 
 extension APIAbility {
     /// How the ability's effect read in an earlier version group.
-    public struct EffectChange: Decodable, Sendable, Hashable {
-        public let effectEntries: [APIEffect]
-        public let versionGroup: APINamedResource
+    struct EffectChange: Decodable, Sendable, Hashable {
+        let effectEntries: [APIEffect]
+        let versionGroup: APINamedResource
 
         enum CodingKeys: String, CodingKey {
             case effectEntries = "effect_entries"
@@ -32,10 +33,10 @@ extension APIAbility {
     }
 
     /// A pokemon that can have the ability.
-    public struct Holder: Decodable, Sendable, Hashable {
-        public let isHidden: Bool
-        public let slot: Int
-        public let pokemon: APINamedResource
+    struct Holder: Decodable, Sendable, Hashable {
+        let isHidden: Bool
+        let slot: Int
+        let pokemon: APINamedResource
 
         enum CodingKeys: String, CodingKey {
             case slot, pokemon

@@ -1,8 +1,9 @@
+@testable import PokeAPI
 /// An evolution chain (`/api/v2/evolution-chain/{id}/`); its id is not a species id.
-public struct APIEvolutionChain: Decodable, Sendable, Hashable {
-    public let id: Int
-    public let babyTriggerItem: APINamedResource?
-    public let chain: APIChainLink
+struct APIEvolutionChain: Decodable, Sendable, Hashable {
+    let id: Int
+    let babyTriggerItem: APINamedResource?
+    let chain: APIChainLink
 
     enum CodingKeys: String, CodingKey {
         case id, chain
@@ -12,5 +13,5 @@ public struct APIEvolutionChain: Decodable, Sendable, Hashable {
 
 extension APIEvolutionChain {
     /// Every species in the chain, root first, depth first.
-    public var allSpecies: [APINamedResource] { chain.allSpecies }
+    var allSpecies: [APINamedResource] { chain.allSpecies }
 }

@@ -1,11 +1,12 @@
+@testable import PokeAPI
 /// A growth rate (`/api/v2/growth-rate/{id}/`): experience needed for each level.
-public struct APIGrowthRate: Decodable, Sendable, Hashable {
-    public let id: Int
-    public let name: String
-    public let formula: String
-    public let descriptions: [APIDescription]
-    public let levels: [Level]
-    public let pokemonSpecies: [APINamedResource]
+struct APIGrowthRate: Decodable, Sendable, Hashable {
+    let id: Int
+    let name: String
+    let formula: String
+    let descriptions: [APIDescription]
+    let levels: [Level]
+    let pokemonSpecies: [APINamedResource]
 
     enum CodingKeys: String, CodingKey {
         case id, name, formula, descriptions, levels
@@ -15,9 +16,9 @@ public struct APIGrowthRate: Decodable, Sendable, Hashable {
 
 extension APIGrowthRate {
     /// Total experience needed to reach a level.
-    public struct Level: Decodable, Sendable, Hashable {
-        public let level: Int
-        public let experience: Int
+    struct Level: Decodable, Sendable, Hashable {
+        let level: Int
+        let experience: Int
 
         enum CodingKeys: String, CodingKey {
             case level, experience

@@ -1,15 +1,16 @@
+@testable import PokeAPI
 /// A type (`/api/v2/type/{id}/`) with its damage relations and pokemon.
-public struct APIType: Decodable, Sendable, Hashable {
-    public let id: Int
-    public let name: String
-    public let damageRelations: DamageRelations
-    public let pastDamageRelations: [PastDamageRelations]?
-    public let gameIndices: [APIGenerationGameIndex]
-    public let generation: APINamedResource
-    public let moveDamageClass: APINamedResource?
-    public let names: [APIName]
-    public let pokemon: [Member]
-    public let moves: [APINamedResource]
+struct APIType: Decodable, Sendable, Hashable {
+    let id: Int
+    let name: String
+    let damageRelations: DamageRelations
+    let pastDamageRelations: [PastDamageRelations]?
+    let gameIndices: [APIGenerationGameIndex]
+    let generation: APINamedResource
+    let moveDamageClass: APINamedResource?
+    let names: [APIName]
+    let pokemon: [Member]
+    let moves: [APINamedResource]
 
     enum CodingKeys: String, CodingKey {
         case id, name, generation, names, pokemon, moves
@@ -22,13 +23,13 @@ public struct APIType: Decodable, Sendable, Hashable {
 
 extension APIType {
     /// Which types this type hits or is hit by, and how hard.
-    public struct DamageRelations: Decodable, Sendable, Hashable {
-        public let noDamageTo: [APINamedResource]
-        public let halfDamageTo: [APINamedResource]
-        public let doubleDamageTo: [APINamedResource]
-        public let noDamageFrom: [APINamedResource]
-        public let halfDamageFrom: [APINamedResource]
-        public let doubleDamageFrom: [APINamedResource]
+    struct DamageRelations: Decodable, Sendable, Hashable {
+        let noDamageTo: [APINamedResource]
+        let halfDamageTo: [APINamedResource]
+        let doubleDamageTo: [APINamedResource]
+        let noDamageFrom: [APINamedResource]
+        let halfDamageFrom: [APINamedResource]
+        let doubleDamageFrom: [APINamedResource]
 
         enum CodingKeys: String, CodingKey {
             case noDamageTo = "no_damage_to"
@@ -41,9 +42,9 @@ extension APIType {
     }
 
     /// Damage relations that held up to a generation.
-    public struct PastDamageRelations: Decodable, Sendable, Hashable {
-        public let generation: APINamedResource
-        public let damageRelations: DamageRelations
+    struct PastDamageRelations: Decodable, Sendable, Hashable {
+        let generation: APINamedResource
+        let damageRelations: DamageRelations
 
         enum CodingKeys: String, CodingKey {
             case generation
@@ -52,9 +53,9 @@ extension APIType {
     }
 
     /// A pokemon of this type, in a slot.
-    public struct Member: Decodable, Sendable, Hashable {
-        public let slot: Int
-        public let pokemon: APINamedResource
+    struct Member: Decodable, Sendable, Hashable {
+        let slot: Int
+        let pokemon: APINamedResource
 
         enum CodingKeys: String, CodingKey {
             case slot, pokemon

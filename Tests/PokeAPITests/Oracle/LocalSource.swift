@@ -1,24 +1,25 @@
+@testable import PokeAPI
 import Foundation
 
 /// Reads resources from a folder in api-data layout: an api-data clone, a mirror, a cache.
 ///
 /// Such folders address resources by id only; a name is looked up in the list endpoint.
-public struct LocalSource: Sendable {
-    public let layout: CacheLayout
+struct LocalSource: Sendable {
+    let layout: CacheLayout
 
-    public init(root: URL) {
+    init(root: URL) {
         self.layout = CacheLayout(root: root)
     }
 
-    public var root: URL { layout.root }
+    var root: URL { layout.root }
 
     /// Whether the folder holds the resource's file.
-    public func contains(_ path: APIResourcePath) -> Bool {
+    func contains(_ path: APIResourcePath) -> Bool {
         FileManager.default.fileExists(atPath: layout.file(for: path).path)
     }
 
     /// The raw JSON of a resource.
-    public func data(for path: APIResourcePath) throws -> Data {
+    func data(for path: APIResourcePath) throws -> Data {
         do {
             return try rawData(for: resolved(path))
         } catch {
@@ -27,7 +28,7 @@ public struct LocalSource: Sendable {
     }
 
     /// A resource decoded into a model; a failure names the file and JSON path.
-    public func decode<T: Decodable>(_ type: T.Type, at path: APIResourcePath) throws -> T {
+    func decode<T: Decodable>(_ type: T.Type, at path: APIResourcePath) throws -> T {
         do {
             let path = try resolved(path)
             let data = try rawData(for: path)
@@ -38,13 +39,13 @@ public struct LocalSource: Sendable {
     }
 
     /// A list endpoint (`pokemon`, `type`, ...), as the folder holds it.
-    public func list(_ resource: String) throws -> APIResourceList {
+    func list(_ resource: String) throws -> APIResourceList {
         guard let path = APIResourcePath(resource: resource) else { throw PokeAPIError(.badLink(resource)) }
         return try decode(APIResourceList.self, at: path)
     }
 
     /// The file of a sprite, or nil when the folder does not have it.
-    public func spriteFile(_ sprite: SpritePath) -> URL? {
+    func spriteFile(_ sprite: SpritePath) -> URL? {
         let url = layout.file(for: sprite)
         return FileManager.default.fileExists(atPath: url.path) ? url : nil
     }

@@ -1,10 +1,11 @@
+@testable import PokeAPI
 /// A link to another resource, with the resource's name.
-public struct APINamedResource: Decodable, Sendable, Hashable {
-    public let name: String
+struct APINamedResource: Decodable, Sendable, Hashable {
+    let name: String
     /// Relative (`/api/v2/type/13/`) in api-data dumps, absolute on the live API.
-    public let url: String
+    let url: String
 
-    public init(name: String, url: String) {
+    init(name: String, url: String) {
         self.name = name
         self.url = url
     }
@@ -17,5 +18,5 @@ public struct APINamedResource: Decodable, Sendable, Hashable {
 
 extension APINamedResource {
     /// The resource and id this link points at, if it is a PokeAPI link.
-    public var path: APIResourcePath? { APIResourcePath(link: url) }
+    var path: APIResourcePath? { APIResourcePath(link: url) }
 }

@@ -1,0 +1,121 @@
+/// PokeAPI's JSON as this product reads it: the one description of every field the
+/// catalog uses and, through the types of its links, of everything the fetch follows.
+///
+/// Each resource is a lean `Codable` struct of the fields read, with explicit coding keys
+/// (no key conversion per object), optional wherever the live API has sent null or
+/// nothing. Adding a field is one edit here plus its uses: a field typed ``Link`` (or
+/// ``SpriteURL``) is followed by the fetch from then on, because the fetch's rules are
+/// derived from these types (``SchemaProbe``). The exhaustive models that decode every
+/// field of every mirror file live in the tests, as an oracle.
+package enum Wire {}
+
+/// A resource that states its own id, which must match the folder it is stored in.
+package protocol IdentifiedResource {
+    var id: Int { get }
+}
+
+extension Wire {
+    /// A link the fetch follows: `{"name": "pikachu", "url": ".../api/v2/pokemon/25/"}`.
+    package struct Link: Codable, Sendable, Hashable {
+        package var name: String?
+        /// Relative (`/api/v2/type/13/`) in api-data dumps, absolute on the live API.
+        package var url: String
+
+        package init(name: String?, url: String) {
+            self.name = name
+            self.url = url
+        }
+
+        /// The resource and id it points at.
+        package var path: APIResourcePath? { APIResourcePath(link: url) }
+        /// The numeric id that ends it.
+        package var id: Int? { path?.id }
+
+        enum CodingKeys: String, CodingKey {
+            case name, url
+        }
+    }
+
+    /// A link the fetch does not follow: a type names every pokemon of it, and following
+    /// those would fetch the whole dex for any selection.
+    package struct Mention: Codable, Sendable, Hashable {
+        package var name: String?
+        package var url: String?
+
+        enum CodingKeys: String, CodingKey {
+            case name, url
+        }
+    }
+
+    /// A species a generation introduced: followed only when that generation is selected.
+    package struct GenerationSpecies: Codable, Sendable, Hashable {
+        package var name: String?
+        package var url: String
+
+        enum CodingKeys: String, CodingKey {
+            case name, url
+        }
+    }
+
+    /// An image URL under PokeAPI's sprites prefix: fetched, cached and copied into the site.
+    package struct SpriteURL: Codable, Sendable, Hashable {
+        package var url: String
+
+        package init(url: String) {
+            self.url = url
+        }
+
+        package init(from decoder: any Decoder) throws {
+            url = try decoder.singleValueContainer().decode(String.self)
+        }
+
+        package func encode(to encoder: any Encoder) throws {
+            var container = encoder.singleValueContainer()
+            try container.encode(url)
+        }
+
+        /// Its path below the sprites root, when it is one.
+        package var sprite: SpritePath? { SpritePath(url: url) }
+    }
+
+    /// A text in one language: a name, a genus, a flavor text, an effect.
+    package struct Name: Codable, Sendable, Hashable {
+        package var name: String
+        package var language: Link
+
+        enum CodingKeys: String, CodingKey {
+            case name, language
+        }
+    }
+
+    package struct Genus: Codable, Sendable, Hashable {
+        package var genus: String
+        package var language: Link
+
+        enum CodingKeys: String, CodingKey {
+            case genus, language
+        }
+    }
+
+    package struct FlavorText: Codable, Sendable, Hashable {
+        package var flavorText: String
+        package var language: Link
+        package var version: Link?
+
+        enum CodingKeys: String, CodingKey {
+            case language, version
+            case flavorText = "flavor_text"
+        }
+    }
+
+    package struct Effect: Codable, Sendable, Hashable {
+        package var shortEffect: String?
+        package var effect: String?
+        package var language: Link
+
+        enum CodingKeys: String, CodingKey {
+            case effect, language
+            case shortEffect = "short_effect"
+        }
+    }
+}

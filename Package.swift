@@ -36,7 +36,7 @@ let package = Package(
         // libxml2, reached only from C files (see docs/ARCHITECTURE.md, "libxml2").
         .systemLibrary(name: "CLibXML2", pkgConfig: "libxml-2.0", providers: [.apt(["libxml2-dev"])]),
         .target(name: "CHTMLSupport", dependencies: ["CLibXML2"]),
-        .target(name: "HTMLSafety", dependencies: ["CHTMLSupport"]),
+        .target(name: "HTMLSafety", dependencies: ["Common", "CHTMLSupport"]),
 
         // Stage: Source + Cache. The scanner stands alone so the fuzzer can reach it.
         .target(name: "JSONLinkScan"),

@@ -1,3 +1,4 @@
+import Common
 import Foundation
 
 extension SiteChecker {
@@ -32,22 +33,10 @@ extension SiteChecker {
     /// Parses the pages in a task group that never holds more than `concurrency` tasks.
     func parsePages(_ paths: [String]) async -> [PageOutcome] {
         let base = root.standardizedFileURL.resolvingSymlinksInPath()
-        return await withTaskGroup(of: PageOutcome.self) { group in
-            var outcomes: [PageOutcome] = []
-            outcomes.reserveCapacity(paths.count)
-            var pending = paths[...]
-            for _ in 0..<concurrency {
-                guard let path = pending.popFirst() else { break }
-                group.addTask { Self.parsePage(path, in: base) }
-            }
-            while let outcome = await group.next() {
-                outcomes.append(outcome)
-                if let path = pending.popFirst() {
-                    group.addTask { Self.parsePage(path, in: base) }
-                }
-            }
-            return outcomes
-        }
+        var outcomes: [PageOutcome] = []
+        outcomes.reserveCapacity(paths.count)
+        await BoundedConcurrency.forEach(paths, width: concurrency, { Self.parsePage($0, in: base) }) { outcomes.append($0) }
+        return outcomes
     }
 
     static func parsePage(_ path: String, in base: URL) -> PageOutcome {

@@ -4,21 +4,21 @@
 /// (`https://pokeapi.co/api/v2/pokemon/25/`) links alike, so data from a dump, the
 /// live API or a self-hosted copy addresses the same cache entry. Both parts are
 /// checked to be plain slugs, so a path never escapes the cache folder.
-public struct APIResourcePath: Hashable, Sendable {
+package struct APIResourcePath: Hashable, Sendable {
     /// The endpoint: `pokemon`, `pokemon-species`, `evolution-chain`, ...
-    public let resource: String
+    package let resource: String
     /// The id or name; nil for the list endpoint itself.
-    public let identifier: String?
+    package let identifier: String?
 
     /// A path from its parts, or nil when either is not a slug.
-    public init?(resource: String, identifier: String? = nil) {
+    package init?(resource: String, identifier: String? = nil) {
         guard Self.isSlug(resource), identifier.map(Self.isSlug) ?? true else { return nil }
         self.resource = resource
         self.identifier = identifier
     }
 
     /// The entry with a numeric id.
-    public init(resource: String, id: Int) {
+    package init(resource: String, id: Int) {
         self.resource = resource.filter { $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "-") }
         self.identifier = String(id)
     }
@@ -26,7 +26,7 @@ public struct APIResourcePath: Hashable, Sendable {
     /// Parses a link; nil when it holds no `api/v2/<resource>/` part.
     ///
     /// Works on the UTF-8 bytes: a fetch parses every link of every pokemon (tens of thousands).
-    public init?(link: String) {
+    package init?(link: String) {
         var bytes = Substring(link).utf8[...]
         if let cut = bytes.firstIndex(where: { $0 == UInt8(ascii: "?") || $0 == UInt8(ascii: "#") }) { bytes = bytes[..<cut] }
         let marker = Array("api/v2/".utf8)
@@ -43,20 +43,20 @@ public struct APIResourcePath: Hashable, Sendable {
     }
 
     /// The numeric id, when the identifier is one.
-    public var id: Int? { identifier.flatMap { Int($0) } }
+    package var id: Int? { identifier.flatMap { Int($0) } }
 
     /// Relative to the API base: `pokemon/25/`, or `pokemon/` for the list.
-    public var relativePath: String {
+    package var relativePath: String {
         identifier.map { "\(resource)/\($0)/" } ?? "\(resource)/"
     }
 
     /// As api-data dumps write links: `/api/v2/pokemon/25/`.
-    public var link: String { "/api/v2/" + relativePath }
+    package var link: String { "/api/v2/" + relativePath }
 }
 
 extension APIResourcePath: Comparable {
     /// Resource first, then numeric ids in numeric order, then names.
-    public static func < (lhs: Self, rhs: Self) -> Bool {
+    package static func < (lhs: Self, rhs: Self) -> Bool {
         if lhs.resource != rhs.resource { return lhs.resource < rhs.resource }
         switch (lhs.id, rhs.id) {
         case let (left?, right?): return left < right
@@ -68,7 +68,7 @@ extension APIResourcePath: Comparable {
 }
 
 extension APIResourcePath: CustomStringConvertible {
-    public var description: String { relativePath }
+    package var description: String { relativePath }
 }
 
 private extension APIResourcePath {

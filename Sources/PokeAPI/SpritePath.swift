@@ -4,15 +4,15 @@ import Common
 ///
 /// Sprite URLs point at `https://raw.githubusercontent.com/PokeAPI/sprites/master/...`;
 /// the cache keeps each image under that upstream path whichever host served it.
-public struct SpritePath: Hashable, Sendable, Comparable {
+package struct SpritePath: Hashable, Sendable, Comparable {
     /// The upstream prefix every sprite URL starts with.
-    public static let upstreamPrefix = "https://raw.githubusercontent.com/PokeAPI/sprites/master/"
+    package static let upstreamPrefix = "https://raw.githubusercontent.com/PokeAPI/sprites/master/"
 
     /// The path below the prefix, without a leading slash.
-    public let relativePath: String
+    package let relativePath: String
 
     /// The path of an upstream sprite URL, or nil when it is not one (or unsafe).
-    public init?(url: String) {
+    package init?(url: String) {
         guard url.hasPrefix(Self.upstreamPrefix) else { return nil }
         self.init(relativePath: String(url.dropFirst(Self.upstreamPrefix.count)))
     }
@@ -22,7 +22,7 @@ public struct SpritePath: Hashable, Sendable, Comparable {
     /// Only image files under `sprites/` are sprites: a link naming `search-index.js`,
     /// `evil.html` or `sprites/x.svg` (an SVG can carry script) would otherwise plant a
     /// file of the data's choosing in the cache and in the published site.
-    public init?(relativePath: String) {
+    package init?(relativePath: String) {
         let parts = relativePath.split(separator: "/", omittingEmptySubsequences: false)
         guard parts.count >= 2, parts.first == "sprites", parts.allSatisfy({ !$0.isEmpty && !$0.hasPrefix(".") }),
               !relativePath.contains("?"), !relativePath.contains("#"), !relativePath.contains("\\"),
@@ -32,7 +32,7 @@ public struct SpritePath: Hashable, Sendable, Comparable {
     }
 
     /// The upstream URL this path came from.
-    public var upstreamURL: String { Self.upstreamPrefix + relativePath }
+    package var upstreamURL: String { Self.upstreamPrefix + relativePath }
 
-    public static func < (lhs: Self, rhs: Self) -> Bool { lhs.relativePath < rhs.relativePath }
+    package static func < (lhs: Self, rhs: Self) -> Bool { lhs.relativePath < rhs.relativePath }
 }

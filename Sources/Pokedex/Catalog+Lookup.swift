@@ -1,7 +1,7 @@
 /// Lookups the Pages stage needs, over the catalog's plain arrays and dictionaries.
 extension Catalog {
     /// The species with this national-dex number, if selected.
-    public func species(id: Int) -> Species? {
+    package func species(id: Int) -> Species? {
         var low = 0
         var high = species.count - 1
         while low <= high {
@@ -14,28 +14,28 @@ extension Catalog {
     }
 
     /// The species with this slug, if selected.
-    public func species(slug: String) -> Species? {
+    package func species(slug: String) -> Species? {
         species.first { $0.slug == slug }
     }
 
     /// The species' default pokemon (its first variety).
-    public func defaultPokemon(of species: Species) -> Pokemon? {
+    package func defaultPokemon(of species: Species) -> Pokemon? {
         species.varieties.lazy.compactMap { pokemon[$0] }.first { $0.isDefault }
             ?? species.varieties.first.flatMap { pokemon[$0] }
     }
 
     /// Every pokemon of the species, default first.
-    public func varieties(of species: Species) -> [Pokemon] {
+    package func varieties(of species: Species) -> [Pokemon] {
         species.varieties.compactMap { pokemon[$0] }
     }
 
     /// The evolution chain the species belongs to.
-    public func evolutionChain(of species: Species) -> EvolutionChain? {
+    package func evolutionChain(of species: Species) -> EvolutionChain? {
         species.evolutionChainID.flatMap { evolutionChains[$0] }
     }
 
     /// Number, slug and name of any species the catalog names: selected or chain-only.
-    public func speciesSummary(slug: String) -> SpeciesSummary? {
+    package func speciesSummary(slug: String) -> SpeciesSummary? {
         if let selected = species(slug: slug) {
             return SpeciesSummary(id: selected.id, slug: selected.slug, name: selected.name)
         }
@@ -43,12 +43,12 @@ extension Catalog {
     }
 
     /// The type with this slug.
-    public func type(slug: String) -> PokemonType? {
+    package func type(slug: String) -> PokemonType? {
         types.first { $0.slug == slug }
     }
 
     /// Pokémon of a type in national-dex order: default varieties only, as the type rows show them.
-    public func defaultPokemon(ofType slug: String) -> [Pokemon] {
+    package func defaultPokemon(ofType slug: String) -> [Pokemon] {
         species.compactMap { defaultPokemon(of: $0) }.filter { $0.types.contains(slug) }
     }
 }

@@ -5,7 +5,7 @@ extension Catalog {
     ///
     /// Facts only (names, numbers, types, stats, abilities, some moves, evolutions): no
     /// flavor text and no sprites, so pages show the placeholder image.
-    public static func sample() throws(CatalogError) -> Catalog {
+    package static func sample() throws(CatalogError) -> Catalog {
         guard let url = Bundle.module.url(forResource: "sample-catalog", withExtension: "json"),
               let data = try? Data(contentsOf: url) else {
             throw CatalogError(.sampleMissing)

@@ -1,5 +1,6 @@
 import PokeAPI
 import Foundation
+import Common
 
 /// What the collection's rules need beyond what the pages show.
 extension CatalogBuilder {

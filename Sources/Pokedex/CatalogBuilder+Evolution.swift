@@ -1,4 +1,5 @@
 import PokeAPI
+import Common
 extension CatalogBuilder {
     /// Decodes the chains the selected species belong to, each once.
     func loadChains(of selected: [SpeciesDraft], references: inout References) async throws(CatalogIssue) -> [Int: EvolutionChain] {

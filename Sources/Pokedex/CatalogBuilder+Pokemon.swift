@@ -1,4 +1,5 @@
 import PokeAPI
+import Common
 /// A pokemon normalized, with the moves, abilities, items and stats it refers to.
 struct DecodedPokemon: Sendable {
     var pokemon: Pokemon

@@ -1,4 +1,5 @@
 import PokeAPI
+import Common
 extension CatalogBuilder {
     /// The types Pokémon can have, in id order: skips "unknown", "shadow" (ids of 10000 and
     /// up) and any type no pokemon has ("stellar").

@@ -1,4 +1,5 @@
 import PokeAPI
+import Common
 /// A species normalized, with the links its later steps follow.
 struct SpeciesDraft: Sendable {
     var species: Species

@@ -1,5 +1,6 @@
 import PokeAPI
 import Foundation
+import Common
 
 /// Builds a catalog from an api-data folder (a cache or a local PokeAPI dump).
 ///

@@ -1,9 +1,9 @@
 import Foundation
 
 /// Why a catalog could not be built or loaded, in words a person can act on.
-public struct CatalogError: Error, Sendable, Hashable, CustomStringConvertible {
+package struct CatalogError: Error, Sendable, Hashable, CustomStringConvertible {
     /// What went wrong, where, and what to do about it.
-    public let description: String
+    package let description: String
 
     init(_ issue: CatalogIssue) {
         description = issue.message

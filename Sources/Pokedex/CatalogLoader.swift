@@ -1,29 +1,30 @@
 import Foundation
+import Common
 
 /// Loads a catalog from an api-data folder, reusing a snapshot while the folder is unchanged.
 ///
 /// The snapshot (`pokedex-catalog-<key>-<contents>.snapshot`) is keyed by the language, the
 /// selection and a fingerprint of the resources' sizes and modification times; any change
 /// to them builds the catalog again and replaces the old snapshot.
-public struct CatalogLoader: Sendable {
+package struct CatalogLoader: Sendable {
     /// Where a loaded catalog came from.
-    public enum Origin: Sendable, Hashable {
+    package enum Origin: Sendable, Hashable {
         case snapshot
         case decoded
     }
 
     /// The api-data folder read (`<root>/api/v2/...`): the cache or a local PokeAPI dump.
-    public var cacheRoot: URL
+    package var cacheRoot: URL
     /// The language names, genera and flavor text are chosen in, falling back to English.
-    public var language: String
+    package var language: String
     /// The species the catalog holds; chain members outside it are named in `chainOnlySpecies`.
-    public var selection: Selection
+    package var selection: Selection
     /// The folder snapshots are kept in (the cache root unless set); nil turns snapshots off.
-    public var snapshotFolder: URL?
+    package var snapshotFolder: URL?
     /// How many resources decode at once (the machine's cores, at most four, by default).
-    public var decodingWidth: Int
+    package var decodingWidth: Int
 
-    public init(cacheRoot: URL, language: String = "en", selection: Selection = .all) {
+    package init(cacheRoot: URL, language: String = "en", selection: Selection = .all) {
         self.cacheRoot = cacheRoot
         self.language = language
         self.selection = selection
@@ -32,12 +33,12 @@ public struct CatalogLoader: Sendable {
     }
 
     /// Loads from `cacheRoot` with snapshot reuse.
-    public static func load(from cacheRoot: URL, language: String = "en", selection: Selection = .all) async throws(CatalogError) -> Catalog {
+    package static func load(from cacheRoot: URL, language: String = "en", selection: Selection = .all) async throws(CatalogError) -> Catalog {
         try await CatalogLoader(cacheRoot: cacheRoot, language: language, selection: selection).load().catalog
     }
 
     /// Loads the catalog, from its snapshot when one matches, and says which.
-    public func load() async throws(CatalogError) -> (catalog: Catalog, origin: Origin) {
+    package func load() async throws(CatalogError) -> (catalog: Catalog, origin: Origin) {
         do {
             return try await loadOrBuild()
         } catch {
@@ -46,7 +47,7 @@ public struct CatalogLoader: Sendable {
     }
 
     /// The snapshot file that matches the cache as it is now, or nil with snapshots off.
-    public func currentSnapshotURL() throws(CatalogError) -> URL? {
+    package func currentSnapshotURL() throws(CatalogError) -> URL? {
         do {
             return try snapshotURL(store: ResourceStore(root: cacheRoot))
         } catch {

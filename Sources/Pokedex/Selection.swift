@@ -1,27 +1,27 @@
 /// Which species a catalog holds: everything, or the union of generations, national-dex
 /// ranges and names.
-public struct Selection: Sendable, Hashable, Codable, CustomStringConvertible {
+package struct Selection: Sendable, Hashable, Codable, CustomStringConvertible {
     /// Generation numbers (1 for generation I).
-    public var generations: [Int]
+    package var generations: [Int]
     /// National-dex number ranges.
-    public var dexRanges: [ClosedRange<Int>]
+    package var dexRanges: [ClosedRange<Int>]
     /// Species slugs ("pikachu", "mr-mime").
-    public var names: [String]
+    package var names: [String]
 
-    public init(generations: [Int] = [], dexRanges: [ClosedRange<Int>] = [], names: [String] = []) {
+    package init(generations: [Int] = [], dexRanges: [ClosedRange<Int>] = [], names: [String] = []) {
         self.generations = generations.sorted()
         self.dexRanges = dexRanges.sorted { ($0.lowerBound, $0.upperBound) < ($1.lowerBound, $1.upperBound) }
         self.names = names.map { $0.lowercased() }.sorted()
     }
 
     /// Every species in the source.
-    public static let all = Selection()
+    package static let all = Selection()
 
     /// Whether this selection takes every species.
-    public var isAll: Bool { generations.isEmpty && dexRanges.isEmpty && names.isEmpty }
+    package var isAll: Bool { generations.isEmpty && dexRanges.isEmpty && names.isEmpty }
 
     /// Whether a species belongs to the selection.
-    public func includes(id: Int, slug: String, generation: Int?) -> Bool {
+    package func includes(id: Int, slug: String, generation: Int?) -> Bool {
         if isAll { return true }
         if let generation, generations.contains(generation) { return true }
         if dexRanges.contains(where: { $0.contains(id) }) { return true }
@@ -29,7 +29,7 @@ public struct Selection: Sendable, Hashable, Codable, CustomStringConvertible {
     }
 
     /// A stable text form, used in errors and in the snapshot's key.
-    public var description: String {
+    package var description: String {
         if isAll { return "all" }
         var parts: [String] = []
         if !generations.isEmpty { parts.append("generations " + generations.map(String.init).joined(separator: ",")) }

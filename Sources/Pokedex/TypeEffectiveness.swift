@@ -1,23 +1,23 @@
 /// How much damage each attacking type deals to a pokemon of one or two types.
-public enum TypeEffectiveness {
+package enum TypeEffectiveness {
     /// One attacking type and its multiplier against the defender.
-    public struct Entry: Sendable, Hashable {
+    package struct Entry: Sendable, Hashable {
         /// The attacking type's slug.
-        public var attackingType: String
+        package var attackingType: String
         /// 4, 2, 1, 0.5, 0.25 or 0.
-        public var multiplier: Double
+        package var multiplier: Double
     }
 
     /// The multiplier of every type in `catalog.types` (in their order) against `types`.
     ///
     /// Multiplies the defending types' damage relations; a defending slug the catalog
     /// does not know counts as neutral.
-    public static func defending(types: [String], in catalog: Catalog) -> [Entry] {
+    package static func defending(types: [String], in catalog: Catalog) -> [Entry] {
         defending(types: types, relations: catalog.types)
     }
 
     /// The same, grouped: multiplier -> attacking type slugs, for the multipliers that occur.
-    public static func defendingGroups(types: [String], in catalog: Catalog) -> [(multiplier: Double, types: [String])] {
+    package static func defendingGroups(types: [String], in catalog: Catalog) -> [(multiplier: Double, types: [String])] {
         let entries = defending(types: types, in: catalog)
         return [4, 2, 1, 0.5, 0.25, 0].compactMap { multiplier in
             let slugs = entries.filter { $0.multiplier == multiplier }.map(\.attackingType)

@@ -22,7 +22,7 @@ struct BuildCommand: AsyncParsableCommand {
     var cache: String?
     @Option(help: "Where the site goes (default _site).")
     var output: String?
-    @Option(name: .customLong("base-url"), help: "The site's public address, for sitemap.xml (e.g. https://me.github.io/dex/).")
+    @Option(name: .customLong("base-url"), help: "The site's package address, for sitemap.xml (e.g. https://me.github.io/dex/).")
     var baseURL: String?
     @Option(help: "Language code for names, genera and flavor text (default en).")
     var language: String?

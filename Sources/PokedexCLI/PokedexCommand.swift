@@ -4,8 +4,8 @@ import Foundation
 /// The `pokedex` command: a static Pokédex site generator.
 ///
 /// Each subcommand lives in its own file; this one only lists them.
-public struct PokedexCommand: AsyncParsableCommand {
-    public static let configuration = CommandConfiguration(
+package struct PokedexCommand: AsyncParsableCommand {
+    package static let configuration = CommandConfiguration(
         commandName: "pokedex",
         abstract: "Build a static Pokédex website from PokeAPI data.",
         version: PokedexVersion.current,
@@ -24,11 +24,11 @@ public struct PokedexCommand: AsyncParsableCommand {
         ]
     )
 
-    public init() {}
+    package init() {}
 
     /// Parses the arguments and runs the command; every error message goes through
     /// ``Console`` (control characters spelled out) and sets the exit status.
-    public static func runMain(_ arguments: [String] = Array(CommandLine.arguments.dropFirst())) async -> Never {
+    package static func runMain(_ arguments: [String] = Array(CommandLine.arguments.dropFirst())) async -> Never {
         do {
             var command = try parseAsRoot(arguments)
             if var asyncCommand = command as? AsyncParsableCommand {
@@ -51,6 +51,6 @@ public struct PokedexCommand: AsyncParsableCommand {
 }
 
 /// The tool's version, shown by `--version` and sent in the User-Agent.
-public enum PokedexVersion {
-    public static let current = "0.1.0"
+package enum PokedexVersion {
+    package static let current = "0.1.0"
 }

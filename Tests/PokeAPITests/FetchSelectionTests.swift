@@ -1,5 +1,6 @@
 import Testing
 @testable import PokeAPI
+import Common
 
 @Suite("Selections from the command line")
 struct FetchSelectionTests {
@@ -20,9 +21,9 @@ struct FetchSelectionTests {
     @Test("suggestions are the closest names")
     func suggestions() {
         let names = ["pikachu", "raichu", "pichu", "eevee", "bulbasaur"]
-        #expect(NameSuggestions.closest(to: "pikchu", in: names).first == "pikachu")
-        #expect(NameSuggestions.closest(to: "eve", in: names) == ["eevee"])
-        #expect(NameSuggestions.closest(to: "zzzzzzzz", in: names).isEmpty)
+        #expect(Suggestions.closest(to: "pikchu", in: names).first == "pikachu")
+        #expect(Suggestions.closest(to: "eve", in: names) == ["eevee"])
+        #expect(Suggestions.closest(to: "zzzzzzzz", in: names).isEmpty)
     }
 
     @Test("retry waits grow, are capped, and honour Retry-After")

@@ -1,3 +1,4 @@
+import HTMLSafety
 import Foundation
 import Pokedex
 import Testing
@@ -23,7 +24,7 @@ struct MirrorBuildTests {
         let listPages = (catalog.species.count + 59) / 60
         #expect(summary.pages == catalog.pokemon.count + listPages + catalog.types.count + 4)
         #expect(summary.sprites > 1_000)
-        #expect(SiteLinkCheck.brokenLinks(in: output).isEmpty)
+        #expect(try await SiteChecker(root: output).check().findings.filter { $0.kind == .brokenLink }.isEmpty)
 
         let pikachu = try String(contentsOf: output.appendingPathComponent("pokemon/pikachu.html"), encoding: .utf8)
         #expect(pikachu.contains("<h1>Pikachu</h1>"))

@@ -1,3 +1,4 @@
+import HTMLSafety
 import Foundation
 import Testing
 @testable import SiteGenerator
@@ -19,7 +20,7 @@ struct SiteBuilderTests {
         #expect(!summary.wroteSitemap)
         #expect(summary.pages == 1 + 3 + 18 + 16 + 3)
         #expect(summary.sprites == 30)
-        let broken = SiteLinkCheck.brokenLinks(in: site.folder.appendingPathComponent("site"))
+        let broken = try await SiteChecker(root: site.folder.appendingPathComponent("site")).check().findings.filter { $0.kind == .brokenLink }
         #expect(broken.isEmpty, "\(broken)")
     }
 

@@ -1,3 +1,4 @@
+import Common
 import Foundation
 #if canImport(Glibc)
 import Glibc
@@ -68,32 +69,13 @@ enum AtomicFile {
         var status = stat()
         guard fstat(descriptor, &status) == 0, status.st_mode & S_IFMT == S_IFREG else { return nil }
         var data = Data(count: Int(status.st_size))
-        let complete = data.withUnsafeMutableBytes { buffer in
-            transferAll(UnsafeRawBufferPointer(buffer)) { base, count in
-                systemRead(descriptor, UnsafeMutableRawPointer(mutating: base), count)
-            }
-        }
+        let complete = data.withUnsafeMutableBytes { buffer in WholeFile.read(descriptor, into: buffer) }
         return complete ? data : nil
     }
 
     /// Writes all of `buffer` to an open descriptor, retrying short writes.
     static func writeAll(_ descriptor: Int32, _ buffer: UnsafeRawBufferPointer) -> Bool {
-        transferAll(buffer) { base, count in systemWrite(descriptor, base, count) }
-    }
-
-    /// Moves all of `buffer` through `transfer` (a `read` or `write` of up to `count` bytes
-    /// at `base`), retrying short and interrupted calls; false on an error or end of file.
-    private static func transferAll(_ buffer: UnsafeRawBufferPointer, _ transfer: (UnsafeRawPointer, Int) -> Int) -> Bool {
-        guard var base = buffer.baseAddress else { return true }
-        var remaining = buffer.count
-        while remaining > 0 {
-            let count = transfer(base, remaining)
-            if count < 0, errno == EINTR { continue }
-            guard count > 0 else { return false }
-            base += count
-            remaining -= count
-        }
-        return true
+        WholeFile.write(descriptor, buffer)
     }
 }
 
@@ -151,21 +133,7 @@ private extension AtomicFile {
         #endif
     }
 
-    static func systemRead(_ descriptor: Int32, _ base: UnsafeMutableRawPointer, _ count: Int) -> Int {
-        #if canImport(Glibc)
-        Glibc.read(descriptor, base, count)
-        #else
-        Darwin.read(descriptor, base, count)
-        #endif
-    }
 
-    static func systemWrite(_ descriptor: Int32, _ base: UnsafeRawPointer, _ count: Int) -> Int {
-        #if canImport(Glibc)
-        Glibc.write(descriptor, base, count)
-        #else
-        Darwin.write(descriptor, base, count)
-        #endif
-    }
 
     static func failure(_ path: String, _ what: String) -> PokeAPIFailure {
         .unwritable(path: path, reason: "\(what) (\(String(cString: strerror(errno))))")

@@ -10,24 +10,24 @@ import Foundation
 ///   writes, `.pokedex/running` present while a fetch runs (and after one was killed).
 ///
 /// Metadata sits apart so the data folders stay a plain api-data mirror.
-public struct CacheLayout: Sendable, Hashable {
-    public let root: URL
+package struct CacheLayout: Sendable, Hashable {
+    package let root: URL
     private let rootPath: String
 
-    public init(root: URL) {
+    package init(root: URL) {
         self.root = root.standardizedFileURL
         self.rootPath = self.root.path
     }
 
     /// The JSON file of a resource (or of a list endpoint).
-    public func file(for path: APIResourcePath) -> URL {
+    package func file(for path: APIResourcePath) -> URL {
         var url = root.appendingPathComponent("api/v2/\(path.resource)", isDirectory: true)
         if let identifier = path.identifier { url.appendPathComponent(identifier, isDirectory: true) }
         return url.appendingPathComponent("index.json")
     }
 
     /// The image file of a sprite.
-    public func file(for sprite: SpritePath) -> URL {
+    package func file(for sprite: SpritePath) -> URL {
         root.appendingPathComponent(sprite.relativePath)
     }
 

@@ -1,32 +1,19 @@
+import Common
 import Foundation
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 
-/// An exclusive `flock` on the cache, held while a fetch writes; released on `unlock` or deinit.
-final class CacheLock: Sendable {
-    private let descriptor: Int32
+/// The fetch's exclusive lock on the cache, held while a fetch writes; released at deinit.
+struct CacheLock: Sendable {
+    private let lock: FileLock
 
     /// Takes the lock without waiting; throws ``PokeAPIFailure/cacheLocked(path:)`` when taken.
     init(file: URL) throws(PokeAPIFailure) {
         do {
-            try FileManager.default.createDirectory(at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
+            lock = try FileLock(file)
         } catch {
-            throw .unwritable(path: file.path, reason: "the lock file's folder")
+            switch error {
+            case .held: throw .cacheLocked(path: file.path)
+            case .unopenable(let reason): throw .unwritable(path: file.path, reason: "the lock file (\(reason))")
+            }
         }
-        let descriptor = open(file.path, O_CREAT | O_RDWR | O_CLOEXEC | O_NOFOLLOW, 0o644)
-        guard descriptor >= 0 else { throw .unwritable(path: file.path, reason: "the lock file") }
-        guard flock(descriptor, LOCK_EX | LOCK_NB) == 0 else {
-            close(descriptor)
-            throw .cacheLocked(path: file.path)
-        }
-        self.descriptor = descriptor
-    }
-
-    deinit {
-        flock(descriptor, LOCK_UN)
-        close(descriptor)
     }
 }

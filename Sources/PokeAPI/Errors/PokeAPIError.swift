@@ -1,11 +1,11 @@
 /// The one error the PokeAPI module shows: what happened, where, and what to do.
-public struct PokeAPIError: Error, Sendable, Equatable, CustomStringConvertible {
+package struct PokeAPIError: Error, Sendable, Equatable, CustomStringConvertible {
     /// What happened.
-    public let summary: String
+    package let summary: String
     /// The URL, file or JSON path concerned.
-    public let location: String
+    package let location: String
     /// What the person can do about it.
-    public let advice: String
+    package let advice: String
 
     init(_ failure: PokeAPIFailure) {
         (summary, location, advice) = failure.wording
@@ -25,7 +25,7 @@ public struct PokeAPIError: Error, Sendable, Equatable, CustomStringConvertible 
         }
     }
 
-    public var description: String {
+    package var description: String {
         var text = summary
         if !location.isEmpty { text += " (\(location))" }
         if !advice.isEmpty { text += ". " + advice }

@@ -1,33 +1,33 @@
 import Foundation
 
 /// Everything a fetch needs to know; the CLI fills it from its options.
-public struct FetchConfiguration: Sendable {
+package struct FetchConfiguration: Sendable {
     /// PokeAPI's own base.
-    public static let defaultAPI = "https://pokeapi.co/api/v2/"
+    package static let defaultAPI = "https://pokeapi.co/api/v2/"
     /// The User-Agent version; the CLI passes its own.
-    public static let defaultVersion = "0.1.0"
+    package static let defaultVersion = "0.1.0"
 
     /// An http(s) URL ending in `/api/v2/`, or a folder in api-data layout.
-    public var api: String
-    public var cache: URL
+    package var api: String
+    package var cache: URL
     /// Replaces `https://raw.githubusercontent.com/PokeAPI/sprites/master/` in sprite URLs.
-    public var spritesURL: String?
-    public var selection: FetchSelection
+    package var spritesURL: String?
+    package var selection: FetchSelection
     /// Revalidate every cached entry with conditional requests.
-    public var refresh: Bool
+    package var refresh: Bool
     /// Never touch the network; a miss is an error listing what is missing.
-    public var offline: Bool
+    package var offline: Bool
     /// Requests in flight at once.
-    public var concurrency: Int
+    package var concurrency: Int
     /// Per-request timeout, retries included separately.
-    public var timeout: Duration
+    package var timeout: Duration
     /// Larger responses are refused.
-    public var maxResponseBytes: Int
-    public var retry: RetryPolicy
+    package var maxResponseBytes: Int
+    package var retry: RetryPolicy
     /// Sent with every request; PokeAPI asks clients to identify themselves.
-    public var userAgent: String
+    package var userAgent: String
 
-    public init(
+    package init(
         cache: URL,
         api: String = FetchConfiguration.defaultAPI,
         spritesURL: String? = nil,

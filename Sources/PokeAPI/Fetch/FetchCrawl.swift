@@ -1,4 +1,5 @@
 import Foundation
+import Common
 
 /// The walk from the selection to everything it reaches, with bounded concurrency.
 ///
@@ -82,7 +83,7 @@ private extension FetchCrawl {
                 paths += matches
             case let .name(name):
                 guard let match = entries.first(where: { $0.name == name }) else {
-                    throw .unknownPokemon(name: name, suggestions: NameSuggestions.closest(to: name, in: entries.map(\.name)))
+                    throw .unknownPokemon(name: name, suggestions: Suggestions.closest(to: name, in: entries.map(\.name)))
                 }
                 paths.append(match.path)
             }

@@ -3,31 +3,31 @@ import Foundation
 /// What to fetch: everything, some generations, some pokemon, and what they reach.
 ///
 /// Empty generations and pokemon mean everything. Both given means their union.
-public struct FetchSelection: Sendable, Hashable {
+package struct FetchSelection: Sendable, Hashable {
     /// Generation numbers, 1 for generation I.
-    public var generations: [Int]
-    public var pokemon: [PokemonSelector]
+    package var generations: [Int]
+    package var pokemon: [PokemonSelector]
 
-    public init(generations: [Int] = [], pokemon: [PokemonSelector] = []) {
+    package init(generations: [Int] = [], pokemon: [PokemonSelector] = []) {
         self.generations = generations
         self.pokemon = pokemon
     }
 
     /// The whole national dex.
-    public static let all = FetchSelection()
+    package static let all = FetchSelection()
 
-    public var isAll: Bool { generations.isEmpty && pokemon.isEmpty }
+    package var isAll: Bool { generations.isEmpty && pokemon.isEmpty }
 }
 
 /// A national-dex number range or a species name.
-public enum PokemonSelector: Sendable, Hashable {
+package enum PokemonSelector: Sendable, Hashable {
     case range(ClosedRange<Int>)
     case name(String)
 }
 
 extension FetchSelection {
     /// Parses `--generations 1-3,5` and `--pokemon 1-151,pikachu,eevee`.
-    public static func parse(generations: String?, pokemon: String?) throws -> FetchSelection {
+    package static func parse(generations: String?, pokemon: String?) throws -> FetchSelection {
         do {
             var selection = FetchSelection()
             if let generations {

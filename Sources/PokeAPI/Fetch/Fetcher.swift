@@ -4,11 +4,11 @@ import Foundation
 ///
 /// Entries already cached are not asked for again (unless `refresh`); a failed entry does
 /// not stop the others and is listed in the report; a second run resumes where one stopped.
-public struct Fetcher: Sendable {
-    public let configuration: FetchConfiguration
+package struct Fetcher: Sendable {
+    package let configuration: FetchConfiguration
     private let transport: (any HTTPTransport)?
 
-    public init(configuration: FetchConfiguration) {
+    package init(configuration: FetchConfiguration) {
         self.configuration = configuration
         self.transport = nil
     }
@@ -24,7 +24,7 @@ public struct Fetcher: Sendable {
     /// Throws ``PokeAPIError`` when it cannot start (bad source, locked cache, unknown
     /// pokemon) or, offline, when the cache lacks entries. Failed URLs do not throw:
     /// they are in ``FetchReport/failures``.
-    public func run(progress: @escaping @Sendable (FetchProgress) -> Void = { _ in }) async throws -> FetchReport {
+    package func run(progress: @escaping @Sendable (FetchProgress) -> Void = { _ in }) async throws -> FetchReport {
         let started = ContinuousClock.now
         do {
             let endpoints = try configuration.endpoints()

@@ -4,15 +4,15 @@ import Foundation
 ///
 /// Exponential backoff with full jitter, raised to `Retry-After` when the server asks.
 /// The sleep and the random source are injected so tests run in milliseconds.
-public struct RetryPolicy: Sendable {
+package struct RetryPolicy: Sendable {
     /// Attempts in all, the first included.
-    public var maxAttempts: Int
-    public var baseDelay: Duration
-    public var maxDelay: Duration
+    package var maxAttempts: Int
+    package var baseDelay: Duration
+    package var maxDelay: Duration
     var sleep: @Sendable (Duration) async throws -> Void
     var random: @Sendable () -> Double
 
-    public init(maxAttempts: Int = 4, baseDelay: Duration = .milliseconds(500), maxDelay: Duration = .seconds(30)) {
+    package init(maxAttempts: Int = 4, baseDelay: Duration = .milliseconds(500), maxDelay: Duration = .seconds(30)) {
         self.maxAttempts = max(1, maxAttempts)
         self.baseDelay = baseDelay
         self.maxDelay = maxDelay

@@ -9,17 +9,17 @@ import Foundation
 /// ```
 /// `released` and `unfavorited` name species the built site showed as captured or
 /// favorite that the person turned off in the browser.
-public struct BrowserChoices: Sendable, Hashable, Codable {
-    public static let format = "pokedex-choices"
+package struct BrowserChoices: Sendable, Hashable, Codable {
+    package static let format = "pokedex-choices"
 
-    public var format: String
-    public var version: Int
-    public var captured: [String]
-    public var released: [String]
-    public var favorites: [String]
-    public var unfavorited: [String]
+    package var format: String
+    package var version: Int
+    package var captured: [String]
+    package var released: [String]
+    package var favorites: [String]
+    package var unfavorited: [String]
 
-    public init(captured: [String] = [], released: [String] = [], favorites: [String] = [], unfavorited: [String] = []) {
+    package init(captured: [String] = [], released: [String] = [], favorites: [String] = [], unfavorited: [String] = []) {
         format = Self.format
         version = 1
         self.captured = captured
@@ -32,7 +32,7 @@ public struct BrowserChoices: Sendable, Hashable, Codable {
         case format, version, captured, released, favorites, unfavorited
     }
 
-    public init(from decoder: any Decoder) throws {
+    package init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         format = try container.decode(String.self, forKey: .format)
         version = try container.decode(Int.self, forKey: .version)
@@ -43,7 +43,7 @@ public struct BrowserChoices: Sendable, Hashable, Codable {
     }
 
     /// Reads an export file; the error says what is wrong and where.
-    public static func read(_ data: Data, file: String) throws(CollectionError) -> BrowserChoices {
+    package static func read(_ data: Data, file: String) throws(CollectionError) -> BrowserChoices {
         let choices: BrowserChoices
         do {
             choices = try JSONDecoder().decode(BrowserChoices.self, from: data)

@@ -1,16 +1,16 @@
 /// The catalog is what the collection's rules are checked against, so `catch` agrees
 /// with the site it will be shown on.
 extension Catalog: CollectionReference {
-    public var speciesNames: [(slug: String, name: String)] {
+    package var speciesNames: [(slug: String, name: String)] {
         species.map { ($0.slug, $0.name) }
     }
 
-    public func learnableMoves(ofSpecies slug: String) -> Set<String> {
+    package func learnableMoves(ofSpecies slug: String) -> Set<String> {
         guard let pokemon = defaultPokemon(forSpeciesSlug: slug) else { return [] }
         return Set(pokemon.learnableMoves).union(pokemon.moves.map(\.move))
     }
 
-    public var moveNames: [String: String] {
+    package var moveNames: [String: String] {
         var names: [String: String] = [:]
         for pokemon in pokemon.values {
             for slug in pokemon.learnableMoves where names[slug] == nil { names[slug] = slug }
@@ -19,17 +19,17 @@ extension Catalog: CollectionReference {
         return names
     }
 
-    public var itemNames: [String: String] {
+    package var itemNames: [String: String] {
         var names = Dictionary(itemSlugs.map { ($0, $0) }, uniquingKeysWith: { first, _ in first })
         for item in items.values { names[item.slug] = item.name }
         return names
     }
 
-    public func spriteKeys(ofSpecies slug: String) -> [String] {
+    package func spriteKeys(ofSpecies slug: String) -> [String] {
         defaultPokemon(forSpeciesSlug: slug)?.sprites.byKey.map(\.key) ?? []
     }
 
-    public func experienceTable(ofSpecies slug: String) -> [Int]? {
+    package func experienceTable(ofSpecies slug: String) -> [Int]? {
         species(slug: slug)?.growthRate.flatMap { growthRates[$0] }
     }
 }

@@ -1,15 +1,15 @@
 /// What a Pokémon caught without details gets: its own name, level 5, the moves it knows then.
-public struct CatchDefaults: Sendable {
-    public static let level = 5
+package struct CatchDefaults: Sendable {
+    package static let level = 5
     let catalog: Catalog
 
-    public init(catalog: Catalog) {
+    package init(catalog: Catalog) {
         self.catalog = catalog
     }
 
     /// A draft for `species` at the default level, with up to four of the moves it learns
     /// by level-up at or below that level (the last ones learned, as the games do).
-    public func draft(forSpecies slug: String) -> CatchDraft {
+    package func draft(forSpecies slug: String) -> CatchDraft {
         let species = catalog.species(slug: slug)
         let pokemon = species.flatMap { catalog.defaultPokemon(of: $0) }
         let levelUp = (pokemon?.moves ?? []).filter { $0.method == .levelUp && ($0.level ?? 0) <= Self.level }
@@ -20,16 +20,16 @@ public struct CatchDefaults: Sendable {
 }
 
 /// Makes ids for caught Pokémon: short, readable, never one the collection has.
-public struct CollectionIDs: Sendable {
+package struct CollectionIDs: Sendable {
     private var generator: any RandomNumberGenerator & Sendable
     private static let alphabet = Array("abcdefghjkmnpqrstuvwxyz23456789")
 
-    public init(generator: any RandomNumberGenerator & Sendable = SystemRandomNumberGenerator()) {
+    package init(generator: any RandomNumberGenerator & Sendable = SystemRandomNumberGenerator()) {
         self.generator = generator
     }
 
     /// A six-character id no Pokémon in `collection` has.
-    public mutating func next(avoiding collection: TrainerCollection) -> String {
+    package mutating func next(avoiding collection: TrainerCollection) -> String {
         let taken = Set(collection.caught.map(\.id))
         while true {
             var id = ""

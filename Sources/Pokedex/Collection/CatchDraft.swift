@@ -2,16 +2,16 @@
 ///
 /// Everything is text so that every mistake can be reported at once, in the rules'
 /// own words, rather than the first one failing a parse.
-public struct CatchDraft: Sendable, Hashable {
-    public var species: String
-    public var nickname: String
-    public var level: String
-    public var experience: String?
-    public var moves: [String]
-    public var heldItem: String?
-    public var sprite: String?
+package struct CatchDraft: Sendable, Hashable {
+    package var species: String
+    package var nickname: String
+    package var level: String
+    package var experience: String?
+    package var moves: [String]
+    package var heldItem: String?
+    package var sprite: String?
 
-    public init(
+    package init(
         species: String, nickname: String, level: String, experience: String? = nil,
         moves: [String], heldItem: String? = nil, sprite: String? = nil
     ) {
@@ -25,7 +25,7 @@ public struct CatchDraft: Sendable, Hashable {
     }
 
     /// The draft that re-checks an individual already in the collection.
-    public init(_ pokemon: CaughtPokemon) {
+    package init(_ pokemon: CaughtPokemon) {
         self.init(
             species: pokemon.species, nickname: pokemon.nickname, level: String(pokemon.level),
             experience: String(pokemon.experience), moves: pokemon.moves,
@@ -35,18 +35,18 @@ public struct CatchDraft: Sendable, Hashable {
 }
 
 /// The changes `pokedex edit` asks for; nil leaves a field as it is.
-public struct CatchEdit: Sendable, Hashable {
-    public var species: String?
-    public var nickname: String?
-    public var level: String?
-    public var experience: String?
+package struct CatchEdit: Sendable, Hashable {
+    package var species: String?
+    package var nickname: String?
+    package var level: String?
+    package var experience: String?
     /// Replaces every move when non-empty.
-    public var moves: [String]
+    package var moves: [String]
     /// `.some(nil)` removes the held item.
-    public var heldItem: String??
-    public var sprite: String?
+    package var heldItem: String??
+    package var sprite: String?
 
-    public init(
+    package init(
         species: String? = nil, nickname: String? = nil, level: String? = nil,
         experience: String? = nil, moves: [String] = [], heldItem: String?? = nil, sprite: String? = nil
     ) {
@@ -60,7 +60,7 @@ public struct CatchEdit: Sendable, Hashable {
     }
 
     /// The draft that results from applying these changes to `pokemon`.
-    public func applied(to pokemon: CaughtPokemon) -> CatchDraft {
+    package func applied(to pokemon: CaughtPokemon) -> CatchDraft {
         var draft = CatchDraft(pokemon)
         if let species { draft.species = species }
         if let nickname { draft.nickname = nickname }

@@ -1,5 +1,5 @@
 /// Why the collection could not be read, checked or saved; the wording lives here.
-public enum CollectionError: Error, Sendable, Hashable, CustomStringConvertible {
+package enum CollectionError: Error, Sendable, Hashable, CustomStringConvertible {
     case malformed(CollectionFileError)
     case unreadable(String, String)
     case unwritable(String, String)
@@ -10,7 +10,7 @@ public enum CollectionError: Error, Sendable, Hashable, CustomStringConvertible 
     case ambiguous(String, ids: [String])
     case badImport(String, String)
 
-    public var description: String {
+    package var description: String {
         switch self {
         case .malformed(let error):
             "\(error)\nThe file was left as it is; fix it (or run `pokedex collection --restore-backup`) and try again."
@@ -36,18 +36,18 @@ public enum CollectionError: Error, Sendable, Hashable, CustomStringConvertible 
 }
 
 /// A problem in the collection file, at a line and column.
-public struct CollectionFileError: Error, Sendable, Hashable, CustomStringConvertible {
-    public var file: String
-    public var line: Int
-    public var column: Int
-    public var message: String
+package struct CollectionFileError: Error, Sendable, Hashable, CustomStringConvertible {
+    package var file: String
+    package var line: Int
+    package var column: Int
+    package var message: String
 
-    public init(file: String, line: Int, column: Int, message: String) {
+    package init(file: String, line: Int, column: Int, message: String) {
         self.file = file
         self.line = line
         self.column = column
         self.message = message
     }
 
-    public var description: String { "\(file):\(line):\(column): \(message)" }
+    package var description: String { "\(file):\(line):\(column): \(message)" }
 }

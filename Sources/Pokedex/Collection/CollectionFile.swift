@@ -16,12 +16,12 @@ import TOML
 /// held-item = "light-ball"
 /// sprite = "front_default"
 /// ```
-public enum CollectionFile {
+package enum CollectionFile {
     /// The file's usual name, beside `pokedex.toml`.
-    public static let defaultName = "pokedex-collection.toml"
+    package static let defaultName = "pokedex-collection.toml"
 
     /// Reads a collection; an error names the file, line and column.
-    public static func decode(_ text: String, file: String) throws(CollectionError) -> TrainerCollection {
+    package static func decode(_ text: String, file: String) throws(CollectionError) -> TrainerCollection {
         try decodeWithLines(text, file: file).collection
     }
 
@@ -60,7 +60,7 @@ public enum CollectionFile {
     }
 
     /// Writes a collection in a stable order, so unchanged data gives unchanged bytes.
-    public static func encode(_ collection: TrainerCollection) -> String {
+    package static func encode(_ collection: TrainerCollection) -> String {
         var text = """
         # Your Pokédex collection: the Pokémon you caught and your favorite species.
         # Change it with `pokedex catch`, `edit`, `release`, `favorite` and `unfavorite`,

@@ -1,17 +1,17 @@
 /// Merges what a person chose in the browser into the collection file, with a summary.
-public struct CollectionImport: Sendable {
+package struct CollectionImport: Sendable {
     /// What an import changed, for the person to read.
-    public struct Summary: Sendable, Hashable, CustomStringConvertible {
-        public var caught: [CaughtPokemon] = []
-        public var released: [CaughtPokemon] = []
-        public var favorited: [String] = []
-        public var unfavorited: [String] = []
+    package struct Summary: Sendable, Hashable, CustomStringConvertible {
+        package var caught: [CaughtPokemon] = []
+        package var released: [CaughtPokemon] = []
+        package var favorited: [String] = []
+        package var unfavorited: [String] = []
         /// Choices that were not applied, each with why.
-        public var skipped: [String] = []
+        package var skipped: [String] = []
 
-        public var isEmpty: Bool { caught.isEmpty && released.isEmpty && favorited.isEmpty && unfavorited.isEmpty }
+        package var isEmpty: Bool { caught.isEmpty && released.isEmpty && favorited.isEmpty && unfavorited.isEmpty }
 
-        public var description: String {
+        package var description: String {
             var lines: [String] = []
             for pokemon in caught { lines.append("+ caught \(pokemon.nickname) (\(pokemon.species), level \(pokemon.level), id \(pokemon.id))") }
             for pokemon in released { lines.append("- released \(pokemon.nickname) (\(pokemon.species), id \(pokemon.id))") }
@@ -26,13 +26,13 @@ public struct CollectionImport: Sendable {
     let rules: CollectionRules
     let defaults: CatchDefaults
 
-    public init(rules: CollectionRules, defaults: CatchDefaults) {
+    package init(rules: CollectionRules, defaults: CatchDefaults) {
         self.rules = rules
         self.defaults = defaults
     }
 
     /// Applies `choices` to `collection`; every new Pokémon passes the same rules as `catch`.
-    public func apply(_ choices: BrowserChoices, to collection: inout TrainerCollection, ids: inout CollectionIDs) -> Summary {
+    package func apply(_ choices: BrowserChoices, to collection: inout TrainerCollection, ids: inout CollectionIDs) -> Summary {
         var summary = Summary()
         for input in Self.unique(choices.released) {
             guard let slug = rules.species(named: input) else { summary.skipped.append("release of \"\(input)\": no such species"); continue }

@@ -1,7 +1,7 @@
 /// The facts the collection's rules are checked against: the same data the site is built from.
 ///
 /// `Catalog` conforms; tests may give a small hand-made reference instead.
-public protocol CollectionReference: Sendable {
+package protocol CollectionReference: Sendable {
     /// Every species slug with its display name.
     var speciesNames: [(slug: String, name: String)] { get }
     /// Slugs of every move the species can learn in any version group, by any method.

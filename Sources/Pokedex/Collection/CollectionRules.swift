@@ -1,22 +1,23 @@
 import Foundation
+import Common
 
 /// The rules a caught Pokémon must follow, checked against the site's own data.
 ///
 /// Every violation is reported, not just the first, and nothing is written unless
 /// there are none.
-public struct CollectionRules: Sendable {
-    public static let nicknameLength = 3...24
-    public static let levels = 1...100
-    public static let moveCount = 1...4
+package struct CollectionRules: Sendable {
+    package static let nicknameLength = 3...24
+    package static let levels = 1...100
+    package static let moveCount = 1...4
 
     let reference: any CollectionReference
 
-    public init(reference: any CollectionReference) {
+    package init(reference: any CollectionReference) {
         self.reference = reference
     }
 
     /// The individual `draft` describes, with `id`, or every rule it breaks.
-    public func validate(_ draft: CatchDraft, id: String) -> Result<CaughtPokemon, RuleViolations> {
+    package func validate(_ draft: CatchDraft, id: String) -> Result<CaughtPokemon, RuleViolations> {
         var violations: [RuleViolation] = []
         let species = resolveSpecies(draft.species, into: &violations)
         let nickname = checkNickname(draft.nickname, into: &violations)
@@ -35,7 +36,7 @@ public struct CollectionRules: Sendable {
     }
 
     /// The species slug `input` names (a slug, a display name or a dex-order match), if any.
-    public func species(named input: String) -> String? {
+    package func species(named input: String) -> String? {
         let wanted = Self.slug(input)
         return reference.speciesNames.first { $0.slug == wanted || Self.slug($0.name) == wanted }?.slug
     }
@@ -43,7 +44,7 @@ public struct CollectionRules: Sendable {
     /// The collection as a build shows it: every entry checked by the same rules as
     /// `catch`, the ones that break any left out and said, with the file and line, so a
     /// hand-edited file cannot put an 80 KB nickname or control characters on a page.
-    public func audit(_ collection: TrainerCollection, file: String, lines: [String: Int]) -> (kept: TrainerCollection, problems: [String]) {
+    package func audit(_ collection: TrainerCollection, file: String, lines: [String: Int]) -> (kept: TrainerCollection, problems: [String]) {
         var kept = TrainerCollection()
         var problems: [String] = []
         for pokemon in collection.caught {
@@ -66,16 +67,16 @@ public struct CollectionRules: Sendable {
     }
 
     /// Species names close to `input`, for "did you mean".
-    public func speciesSuggestions(for input: String) -> [String] {
+    package func speciesSuggestions(for input: String) -> [String] {
         Suggestions.closest(to: input, in: reference.speciesNames.map(\.name))
     }
 }
 
 /// Every rule a draft broke, each naming the field, the value and what is allowed.
-public struct RuleViolations: Error, Sendable, Hashable, CustomStringConvertible {
-    public var violations: [RuleViolation]
+package struct RuleViolations: Error, Sendable, Hashable, CustomStringConvertible {
+    package var violations: [RuleViolation]
 
-    public var description: String {
+    package var description: String {
         violations.map { "  - \($0)" }.joined(separator: "\n")
     }
 }

@@ -1,3 +1,4 @@
+import Common
 import Foundation
 #if canImport(Glibc)
 import Glibc
@@ -11,29 +12,29 @@ import Darwin
 /// temporary file, flushed to disk, and renamed over the old one, so a crash at any
 /// moment leaves either the old or the new file. The previous version is kept as
 /// `<file>.bak`. A malformed file is reported and never overwritten.
-public struct CollectionStore: Sendable {
-    public let file: URL
+package struct CollectionStore: Sendable {
+    package let file: URL
     /// How long to wait for another command's lock before giving up.
-    public var lockTimeout: Duration
+    package var lockTimeout: Duration
 
-    public init(file: URL, lockTimeout: Duration = .seconds(5)) {
+    package init(file: URL, lockTimeout: Duration = .seconds(5)) {
         self.file = file
         self.lockTimeout = lockTimeout
     }
 
-    public var backup: URL { file.appendingPathExtension("bak") }
+    package var backup: URL { file.appendingPathExtension("bak") }
     var lockFile: URL {
         file.deletingLastPathComponent().appendingPathComponent(".\(file.lastPathComponent).lock")
     }
 
     /// The collection in the file; empty when there is no file yet.
-    public func read() throws(CollectionError) -> TrainerCollection {
+    package func read() throws(CollectionError) -> TrainerCollection {
         try Self.load(file).collection
     }
 
     /// The collection with the line each `[[caught]]` entry starts on, keyed by its id,
     /// so a build can say where a hand-edited entry breaks the rules.
-    public func readWithLines() throws(CollectionError) -> (collection: TrainerCollection, lines: [String: Int]) {
+    package func readWithLines() throws(CollectionError) -> (collection: TrainerCollection, lines: [String: Int]) {
         try Self.load(file)
     }
 
@@ -41,9 +42,9 @@ public struct CollectionStore: Sendable {
     ///
     /// Nothing is written when `change` throws or leaves the collection as it was.
     @discardableResult
-    public func update<T>(_ change: (inout TrainerCollection) throws(CollectionError) -> T) throws(CollectionError) -> T {
-        let lock = try FileLock(lockFile, timeout: lockTimeout, protecting: file)
-        defer { lock.release() }
+    package func update<T>(_ change: (inout TrainerCollection) throws(CollectionError) -> T) throws(CollectionError) -> T {
+        let lock = try takeLock()
+        defer { withExtendedLifetime(lock) {} }
         let before = try Self.load(file).collection
         var after = before
         let result = try change(&after)
@@ -54,9 +55,9 @@ public struct CollectionStore: Sendable {
     }
 
     /// Puts the backup back in place; the version it replaces becomes the new backup.
-    public func restoreBackup() throws(CollectionError) -> TrainerCollection {
-        let lock = try FileLock(lockFile, timeout: lockTimeout, protecting: file)
-        defer { lock.release() }
+    package func restoreBackup() throws(CollectionError) -> TrainerCollection {
+        let lock = try takeLock()
+        defer { withExtendedLifetime(lock) {} }
         guard FileManager.default.fileExists(atPath: backup.path) else {
             throw .noBackup(backup.path)
         }
@@ -67,6 +68,18 @@ public struct CollectionStore: Sendable {
 }
 
 private extension CollectionStore {
+    /// The exclusive lock every change runs under, waiting up to `lockTimeout` for another command.
+    func takeLock() throws(CollectionError) -> FileLock {
+        do {
+            return try FileLock(lockFile, wait: lockTimeout)
+        } catch {
+            switch error {
+            case .held: throw .locked(file.path, lock: lockFile.path)
+            case .unopenable(let reason): throw .unwritable(lockFile.path, reason)
+            }
+        }
+    }
+
     static func load(_ url: URL) throws(CollectionError) -> (collection: TrainerCollection, lines: [String: Int]) {
         let data: Data
         do {
@@ -104,15 +117,7 @@ private extension CollectionStore {
         let temporary = directory.appendingPathComponent(".\(target.lastPathComponent).\(getpid()).tmp")
         let descriptor = open(temporary.path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
         guard descriptor >= 0 else { throw .unwritable(temporary.path, Self.errnoText()) }
-        var written = 0
-        let ok = data.withUnsafeBytes { buffer -> Bool in
-            while written < buffer.count {
-                let result = write(descriptor, buffer.baseAddress! + written, buffer.count - written)
-                if result < 0 { if errno == EINTR { continue }; return false }
-                written += result
-            }
-            return fsync(descriptor) == 0
-        }
+        let ok = data.withUnsafeBytes { buffer in WholeFile.write(descriptor, buffer) } && fsync(descriptor) == 0
         let failure = ok ? nil : Self.errnoText()
         close(descriptor)
         guard ok else {
@@ -132,29 +137,4 @@ private extension CollectionStore {
     }
 
     static func errnoText() -> String { String(cString: strerror(errno)) }
-}
-
-/// An exclusive advisory lock (flock) on a lock file, held until released.
-struct FileLock {
-    private let descriptor: Int32
-
-    init(_ url: URL, timeout: Duration, protecting file: URL) throws(CollectionError) {
-        try? FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
-        descriptor = open(url.path, O_RDWR | O_CREAT | O_CLOEXEC, 0o644)
-        guard descriptor >= 0 else { throw .unwritable(url.path, String(cString: strerror(errno))) }
-        let clock = ContinuousClock()
-        let deadline = clock.now + timeout
-        while flock(descriptor, LOCK_EX | LOCK_NB) != 0 {
-            guard errno == EWOULDBLOCK || errno == EINTR, clock.now < deadline else {
-                close(descriptor)
-                throw .locked(file.path, lock: url.path)
-            }
-            usleep(50_000)
-        }
-    }
-
-    func release() {
-        flock(descriptor, LOCK_UN)
-        close(descriptor)
-    }
 }

@@ -1,18 +1,18 @@
 import Common
 
 /// One rule a caught Pokémon breaks: the field, the value given, and what is allowed.
-public struct RuleViolation: Sendable, Hashable, CustomStringConvertible {
-    public var field: String
-    public var value: String
-    public var allowed: String
+package struct RuleViolation: Sendable, Hashable, CustomStringConvertible {
+    package var field: String
+    package var value: String
+    package var allowed: String
 
-    public init(field: String, value: String, allowed: String) {
+    package init(field: String, value: String, allowed: String) {
         self.field = field
         self.value = value
         self.allowed = allowed
     }
 
-    public var description: String {
+    package var description: String {
         "\(field): \(value.isEmpty ? "(empty)" : "\"\(Self.shown(value))\"") is not allowed; \(allowed)"
     }
 

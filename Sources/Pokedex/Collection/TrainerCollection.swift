@@ -1,27 +1,28 @@
 import Foundation
+import Common
 
 /// What a trainer has: the Pokémon they caught and the species they favor.
 ///
 /// Kept in a human-readable file beside `pokedex.toml` (see `CollectionFile`); the
 /// site shows it on the home page, the detail pages, "My Pokémon" and "Favorites".
-public struct TrainerCollection: Sendable, Hashable {
+package struct TrainerCollection: Sendable, Hashable {
     /// Caught individuals, in the order they were caught.
-    public var caught: [CaughtPokemon]
+    package var caught: [CaughtPokemon]
     /// Favorite species slugs, in the order they were added.
-    public var favorites: [String]
+    package var favorites: [String]
 
-    public init(caught: [CaughtPokemon] = [], favorites: [String] = []) {
+    package init(caught: [CaughtPokemon] = [], favorites: [String] = []) {
         self.caught = caught
         self.favorites = favorites
     }
 
     /// Species slugs the trainer holds at least one of.
-    public var caughtSpecies: Set<String> { Set(caught.map(\.species)) }
+    package var caughtSpecies: Set<String> { Set(caught.map(\.species)) }
 
     /// The individual whose id is `reference`, or else the one nicknamed so (ignoring case).
     ///
     /// Ids win over nicknames so a nickname that looks like an id can never shadow one.
-    public func individual(matching reference: String) throws(CollectionError) -> CaughtPokemon {
+    package func individual(matching reference: String) throws(CollectionError) -> CaughtPokemon {
         let wanted = reference.trimmingCharacters(in: .whitespaces)
         if let byID = caught.first(where: { $0.id == wanted }) { return byID }
         let matches = caught.filter { $0.nickname.caseInsensitiveCompare(wanted) == .orderedSame }
@@ -34,22 +35,22 @@ public struct TrainerCollection: Sendable, Hashable {
 }
 
 /// One Pokémon the trainer caught.
-public struct CaughtPokemon: Sendable, Hashable, Identifiable {
+package struct CaughtPokemon: Sendable, Hashable, Identifiable {
     /// Stable across edits; never reused after a release.
-    public var id: String
+    package var id: String
     /// The species slug ("pikachu").
-    public var species: String
-    public var nickname: String
-    public var level: Int
-    public var experience: Int
+    package var species: String
+    package var nickname: String
+    package var level: Int
+    package var experience: Int
     /// Move slugs, one to four.
-    public var moves: [String]
+    package var moves: [String]
     /// An item slug.
-    public var heldItem: String?
+    package var heldItem: String?
     /// The sprite key shown for it (`front_default`, `front_shiny`, `front_female`, ...).
-    public var sprite: String
+    package var sprite: String
 
-    public init(
+    package init(
         id: String, species: String, nickname: String, level: Int, experience: Int,
         moves: [String], heldItem: String? = nil, sprite: String = "front_default"
     ) {

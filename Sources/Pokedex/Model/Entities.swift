@@ -1,15 +1,15 @@
 /// A move, with what a moves table shows.
-public struct Move: Sendable, Hashable, Codable {
-    public var slug: String
-    public var name: String
-    public var type: String?
+package struct Move: Sendable, Hashable, Codable {
+    package var slug: String
+    package var name: String
+    package var type: String?
     /// "physical", "special" or "status".
-    public var damageClass: String?
-    public var power: Int?
-    public var accuracy: Int?
-    public var pp: Int?
+    package var damageClass: String?
+    package var power: Int?
+    package var accuracy: Int?
+    package var pp: Int?
 
-    public init(
+    package init(
         slug: String, name: String, type: String? = nil, damageClass: String? = nil,
         power: Int? = nil, accuracy: Int? = nil, pp: Int? = nil
     ) {
@@ -24,12 +24,12 @@ public struct Move: Sendable, Hashable, Codable {
 }
 
 /// An ability, with its display name and short effect.
-public struct Ability: Sendable, Hashable, Codable {
-    public var slug: String
-    public var name: String
-    public var shortEffect: String?
+package struct Ability: Sendable, Hashable, Codable {
+    package var slug: String
+    package var name: String
+    package var shortEffect: String?
 
-    public init(slug: String, name: String, shortEffect: String? = nil) {
+    package init(slug: String, name: String, shortEffect: String? = nil) {
         self.slug = slug
         self.name = name
         self.shortEffect = shortEffect
@@ -37,22 +37,22 @@ public struct Ability: Sendable, Hashable, Codable {
 }
 
 /// An item (evolution stones, held items).
-public struct Item: Sendable, Hashable, Codable {
-    public var slug: String
-    public var name: String
+package struct Item: Sendable, Hashable, Codable {
+    package var slug: String
+    package var name: String
 
-    public init(slug: String, name: String) {
+    package init(slug: String, name: String) {
         self.slug = slug
         self.name = name
     }
 }
 
 /// A stat (HP, Attack...), with its display name.
-public struct Stat: Sendable, Hashable, Codable {
-    public var slug: String
-    public var name: String
+package struct Stat: Sendable, Hashable, Codable {
+    package var slug: String
+    package var name: String
 
-    public init(slug: String, name: String) {
+    package init(slug: String, name: String) {
         self.slug = slug
         self.name = name
     }

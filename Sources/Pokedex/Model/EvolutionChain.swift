@@ -1,24 +1,24 @@
 /// An evolution chain: a tree of species, each step with the conditions that lead to it.
-public struct EvolutionChain: Sendable, Hashable, Codable, Identifiable {
+package struct EvolutionChain: Sendable, Hashable, Codable, Identifiable {
     /// PokeAPI's chain id (not a species id).
-    public var id: Int
-    public var root: EvolutionNode
+    package var id: Int
+    package var root: EvolutionNode
 
-    public init(id: Int, root: EvolutionNode) {
+    package init(id: Int, root: EvolutionNode) {
         self.id = id
         self.root = root
     }
 }
 
 /// One species in a chain and the species it evolves into (several where it branches).
-public struct EvolutionNode: Sendable, Hashable, Codable {
-    public var species: String
+package struct EvolutionNode: Sendable, Hashable, Codable {
+    package var species: String
     /// How to reach this species from its parent; empty for the root. Several entries
     /// are alternatives (any one of them works).
-    public var conditions: [EvolutionCondition]
-    public var evolvesTo: [EvolutionNode]
+    package var conditions: [EvolutionCondition]
+    package var evolvesTo: [EvolutionNode]
 
-    public init(species: String, conditions: [EvolutionCondition] = [], evolvesTo: [EvolutionNode] = []) {
+    package init(species: String, conditions: [EvolutionCondition] = [], evolvesTo: [EvolutionNode] = []) {
         self.species = species
         self.conditions = conditions
         self.evolvesTo = evolvesTo
@@ -29,47 +29,47 @@ public struct EvolutionNode: Sendable, Hashable, Codable {
 ///
 /// Slugs name other catalog entries (items, moves, types, species); the Pages stage turns
 /// them into words with the catalog's display names.
-public struct EvolutionCondition: Sendable, Hashable, Codable {
+package struct EvolutionCondition: Sendable, Hashable, Codable {
     /// "level-up", "trade", "use-item", "shed", "spin", "tower-of-darkness", ... as PokeAPI names it.
-    public var trigger: String
-    public var minLevel: Int?
-    public var item: String?
-    public var heldItem: String?
-    public var knownMove: String?
-    public var knownMoveType: String?
-    public var location: String?
-    public var minHappiness: Int?
-    public var minBeauty: Int?
-    public var minAffection: Int?
+    package var trigger: String
+    package var minLevel: Int?
+    package var item: String?
+    package var heldItem: String?
+    package var knownMove: String?
+    package var knownMoveType: String?
+    package var location: String?
+    package var minHappiness: Int?
+    package var minBeauty: Int?
+    package var minAffection: Int?
     /// "day", "night", "dusk" or nil.
-    public var timeOfDay: String?
+    package var timeOfDay: String?
     /// 1 female, 2 male.
-    public var gender: Int?
-    public var needsOverworldRain: Bool
-    public var partySpecies: String?
-    public var partyType: String?
+    package var gender: Int?
+    package var needsOverworldRain: Bool
+    package var partySpecies: String?
+    package var partyType: String?
     /// 1: Attack > Defense, 0: equal, -1: Attack < Defense.
-    public var relativePhysicalStats: Int?
-    public var tradeSpecies: String?
-    public var turnUpsideDown: Bool
+    package var relativePhysicalStats: Int?
+    package var tradeSpecies: String?
+    package var turnUpsideDown: Bool
     /// The pokemon (variety slug) that evolves, when PokeAPI names one: "meowth-galar"
     /// evolves into Perrserker, plain Meowth does not.
-    public var baseForm: String?
+    package var baseForm: String?
     /// The pokemon (variety slug) it becomes, when PokeAPI names one ("raichu-alola").
-    public var evolvedForm: String?
+    package var evolvedForm: String?
     /// The region it must happen in ("alola"), as a slug.
-    public var region: String?
+    package var region: String?
     /// A move to use `minMoveCount` times (Rage Fist for Annihilape), as a slug.
-    public var usedMove: String?
-    public var minMoveCount: Int?
+    package var usedMove: String?
+    package var minMoveCount: Int?
     /// Level up near a special rock (Moss Rock, Ice Rock) at `location`.
-    public var nearSpecialRock: Bool
-    public var minSteps: Int?
-    public var minDamageTaken: Int?
+    package var nearSpecialRock: Bool
+    package var minSteps: Int?
+    package var minDamageTaken: Int?
     /// With another player (a Union Circle).
-    public var needsMultiplayer: Bool
+    package var needsMultiplayer: Bool
 
-    public init(
+    package init(
         trigger: String, minLevel: Int? = nil, item: String? = nil, heldItem: String? = nil,
         knownMove: String? = nil, knownMoveType: String? = nil, location: String? = nil,
         minHappiness: Int? = nil, minBeauty: Int? = nil, minAffection: Int? = nil,

@@ -4,7 +4,7 @@
 /// A catalog holds tens of thousands of them; as arrays the snapshot is smaller and loads
 /// faster, which is what an unchanged rebuild waits for.
 extension LearnedMove {
-    public init(from decoder: any Decoder) throws {
+    package init(from decoder: any Decoder) throws {
         var container = try decoder.unkeyedContainer()
         let move = try container.decode(String.self)
         let method = try container.decode(Method.self)
@@ -12,7 +12,7 @@ extension LearnedMove {
         self.init(move: move, method: method, level: level)
     }
 
-    public func encode(to encoder: any Encoder) throws {
+    package func encode(to encoder: any Encoder) throws {
         var container = encoder.unkeyedContainer()
         try container.encode(move)
         try container.encode(method)

@@ -1,33 +1,33 @@
 /// One pokemon: a species' default variety or an alternate one (a mega, a regional form...).
-public struct Pokemon: Sendable, Hashable, Codable, Identifiable {
+package struct Pokemon: Sendable, Hashable, Codable, Identifiable {
     /// PokeAPI's pokemon id (above 10000 for alternate varieties); not a dex number.
-    public var id: Int
-    public var slug: String
+    package var id: Int
+    package var slug: String
     /// The species' national-dex number.
-    public var speciesID: Int
+    package var speciesID: Int
     /// The display name of this variety ("Pikachu", "Alolan Raichu", "Mega Charizard X").
-    public var name: String
+    package var name: String
     /// The form's own name when it has one ("Alolan Form"), for labels beside the species name.
-    public var formName: String?
-    public var isDefault: Bool
+    package var formName: String?
+    package var isDefault: Bool
     /// Type slugs in slot order.
-    public var types: [String]
+    package var types: [String]
     /// Height in decimetres and weight in hectograms, as PokeAPI gives them.
-    public var height: Int
-    public var weight: Int
-    public var baseExperience: Int?
-    public var abilities: [AbilitySlot]
+    package var height: Int
+    package var weight: Int
+    package var baseExperience: Int?
+    package var abilities: [AbilitySlot]
     /// Base stats in PokeAPI's order (hp, attack, defense, special-attack, special-defense, speed).
-    public var stats: [BaseStat]
-    public var sprites: Sprites
+    package var stats: [BaseStat]
+    package var sprites: Sprites
     /// The version group its moves come from: the newest one it has moves in.
-    public var movesVersionGroup: String?
-    public var moves: [LearnedMove]
+    package var movesVersionGroup: String?
+    package var moves: [LearnedMove]
     /// Slugs of every move it can learn in any version group, by any method, sorted.
-    public var learnableMoves: [String]
-    public var heldItems: [String]
+    package var learnableMoves: [String]
+    package var heldItems: [String]
 
-    public init(
+    package init(
         id: Int, slug: String, speciesID: Int, name: String, formName: String? = nil,
         isDefault: Bool, types: [String], height: Int, weight: Int, baseExperience: Int? = nil,
         abilities: [AbilitySlot], stats: [BaseStat], sprites: Sprites,
@@ -55,12 +55,12 @@ public struct Pokemon: Sendable, Hashable, Codable, Identifiable {
 }
 
 /// An ability a pokemon can have, and whether it is its hidden one.
-public struct AbilitySlot: Sendable, Hashable, Codable {
-    public var ability: String
-    public var isHidden: Bool
-    public var slot: Int
+package struct AbilitySlot: Sendable, Hashable, Codable {
+    package var ability: String
+    package var isHidden: Bool
+    package var slot: Int
 
-    public init(ability: String, isHidden: Bool, slot: Int) {
+    package init(ability: String, isHidden: Bool, slot: Int) {
         self.ability = ability
         self.isHidden = isHidden
         self.slot = slot
@@ -68,28 +68,28 @@ public struct AbilitySlot: Sendable, Hashable, Codable {
 }
 
 /// One base stat of a pokemon.
-public struct BaseStat: Sendable, Hashable, Codable {
-    public var stat: String
-    public var value: Int
+package struct BaseStat: Sendable, Hashable, Codable {
+    package var stat: String
+    package var value: Int
 
-    public init(stat: String, value: Int) {
+    package init(stat: String, value: Int) {
         self.stat = stat
         self.value = value
     }
 }
 
 /// A move in a pokemon's learnset for one version group.
-public struct LearnedMove: Sendable, Hashable, Codable {
-    public enum Method: String, Sendable, Hashable, Codable, CaseIterable {
+package struct LearnedMove: Sendable, Hashable, Codable {
+    package enum Method: String, Sendable, Hashable, Codable, CaseIterable {
         case levelUp = "level-up", machine, egg, tutor, other
     }
 
-    public var move: String
-    public var method: Method
+    package var move: String
+    package var method: Method
     /// The level it is learned at, for level-up moves (0 or nil when PokeAPI has none).
-    public var level: Int?
+    package var level: Int?
 
-    public init(move: String, method: Method, level: Int? = nil) {
+    package init(move: String, method: Method, level: Int? = nil) {
         self.move = move
         self.method = method
         self.level = level
@@ -102,13 +102,13 @@ public struct LearnedMove: Sendable, Hashable, Codable {
 /// (`https://raw.githubusercontent.com/PokeAPI/sprites/master/`), e.g.
 /// `sprites/pokemon/25.png`; the cache keeps the file at `<cache>/<path>`, and the
 /// site copies it to `<output>/<path>`. Nil means PokeAPI has no such sprite.
-public struct Sprites: Sendable, Hashable, Codable {
-    public var frontDefault: String?
-    public var frontShiny: String?
-    public var frontFemale: String?
-    public var frontShinyFemale: String?
+package struct Sprites: Sendable, Hashable, Codable {
+    package var frontDefault: String?
+    package var frontShiny: String?
+    package var frontFemale: String?
+    package var frontShinyFemale: String?
 
-    public init(
+    package init(
         frontDefault: String? = nil, frontShiny: String? = nil,
         frontFemale: String? = nil, frontShinyFemale: String? = nil
     ) {
@@ -119,7 +119,7 @@ public struct Sprites: Sendable, Hashable, Codable {
     }
 
     /// The sprites present, keyed as PokeAPI keys them (`front_default`, `front_shiny`, ...).
-    public var byKey: [(key: String, path: String)] {
+    package var byKey: [(key: String, path: String)] {
         [("front_default", frontDefault), ("front_shiny", frontShiny),
          ("front_female", frontFemale), ("front_shiny_female", frontShinyFemale)]
             .compactMap { key, path in path.map { (key, $0) } }

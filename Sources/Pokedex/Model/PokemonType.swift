@@ -1,18 +1,18 @@
 /// A type (Fire, Water...) with its display name and damage relations.
-public struct PokemonType: Sendable, Hashable, Codable, Identifiable {
-    public var id: Int
-    public var slug: String
-    public var name: String
+package struct PokemonType: Sendable, Hashable, Codable, Identifiable {
+    package var id: Int
+    package var slug: String
+    package var name: String
     /// Type slugs this type takes double, half and no damage from when defending.
-    public var doubleDamageFrom: [String]
-    public var halfDamageFrom: [String]
-    public var noDamageFrom: [String]
+    package var doubleDamageFrom: [String]
+    package var halfDamageFrom: [String]
+    package var noDamageFrom: [String]
     /// Type slugs this type deals double, half and no damage to when attacking.
-    public var doubleDamageTo: [String]
-    public var halfDamageTo: [String]
-    public var noDamageTo: [String]
+    package var doubleDamageTo: [String]
+    package var halfDamageTo: [String]
+    package var noDamageTo: [String]
 
-    public init(
+    package init(
         id: Int, slug: String, name: String,
         doubleDamageFrom: [String] = [], halfDamageFrom: [String] = [], noDamageFrom: [String] = [],
         doubleDamageTo: [String] = [], halfDamageTo: [String] = [], noDamageTo: [String] = []

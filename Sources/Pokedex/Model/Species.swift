@@ -1,39 +1,39 @@
 /// A Pokémon species: the entry a Pokédex has one of per national-dex number.
-public struct Species: Sendable, Hashable, Codable, Identifiable {
+package struct Species: Sendable, Hashable, Codable, Identifiable {
     /// The national-dex number.
-    public var id: Int
-    public var slug: String
+    package var id: Int
+    package var slug: String
     /// The display name in the catalog's language ("Mr. Mime", "Nidoran♀", "Farfetch’d").
-    public var name: String
+    package var name: String
     /// The genus in the catalog's language ("Mouse Pokémon"), when PokeAPI has one.
-    public var genus: String?
+    package var genus: String?
     /// The newest flavor text in the catalog's language, whitespace normalized.
-    public var flavorText: String?
+    package var flavorText: String?
     /// PokeAPI's pokemon-color slug ("yellow"), which themes the detail page.
-    public var color: String?
+    package var color: String?
     /// The generation number the species was introduced in (1 for generation I).
-    public var generation: Int?
-    public var isLegendary: Bool
-    public var isMythical: Bool
-    public var isBaby: Bool
-    public var evolutionChainID: Int?
+    package var generation: Int?
+    package var isLegendary: Bool
+    package var isMythical: Bool
+    package var isBaby: Bool
+    package var evolutionChainID: Int?
     /// The slug of the species this one evolves from.
-    public var evolvesFrom: String?
+    package var evolvesFrom: String?
     /// Slugs of its pokemon (varieties); the default variety first.
-    public var varieties: [String]
+    package var varieties: [String]
     /// PokeAPI's growth-rate slug ("medium-slow").
-    public var growthRate: String?
-    public var captureRate: Int?
-    public var baseHappiness: Int?
+    package var growthRate: String?
+    package var captureRate: Int?
+    package var baseHappiness: Int?
     /// Chance of being female in eighths; -1 for genderless.
-    public var genderRate: Int?
-    public var hatchCounter: Int?
-    public var eggGroups: [String]
+    package var genderRate: Int?
+    package var hatchCounter: Int?
+    package var eggGroups: [String]
     /// Whether females look different (PokeAPI's `has_gender_differences`); the female
     /// sprite shows it where the catalog has one.
-    public var hasGenderDifferences: Bool
+    package var hasGenderDifferences: Bool
 
-    public init(
+    package init(
         id: Int, slug: String, name: String, genus: String? = nil, flavorText: String? = nil,
         color: String? = nil, generation: Int? = nil, isLegendary: Bool = false,
         isMythical: Bool = false, isBaby: Bool = false, evolutionChainID: Int? = nil,

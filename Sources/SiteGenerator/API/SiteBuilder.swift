@@ -4,10 +4,10 @@ import Pokedex
 import TemplateEngine
 
 /// Builds a Pokédex site from a catalog: pages, assets, sprites and indexes, swapped in at the end.
-public struct SiteBuilder: Sendable {
-    public let configuration: SiteConfiguration
+package struct SiteBuilder: Sendable {
+    package let configuration: SiteConfiguration
 
-    public init(configuration: SiteConfiguration) {
+    package init(configuration: SiteConfiguration) {
         self.configuration = configuration
     }
 
@@ -19,7 +19,7 @@ public struct SiteBuilder: Sendable {
     /// `inputs` fingerprints what the catalog was made from (the cache's contents, the
     /// selection, and the collection: its pages change with it); with it, a later
     /// `unchangedSummary(inputs:)` can skip the build.
-    public func build(
+    package func build(
         catalog: Catalog,
         collection: SiteCollection = .empty,
         inputs: String? = nil,
@@ -77,7 +77,7 @@ extension SiteBuilder {
     ///
     /// A caller checks this before loading the catalog, so an unchanged rebuild costs
     /// only hashing the inputs.
-    public func unchangedSummary(inputs: String) -> BuildSummary? {
+    package func unchangedSummary(inputs: String) -> BuildSummary? {
         let start = ContinuousClock().now
         let output = configuration.output.standardizedFileURL
         let manifest = BuildManifest.read(from: output)
@@ -132,55 +132,51 @@ private extension SiteBuilder {
         var rendered = 0
         var bytes = 0
         var done = 0
-        do {
-            try await withThrowingTaskGroup(of: [(String, String, Bool, Int)].self) { group in
-                var next = 0
-                func submit() {
-                    guard next < batches.count else { return }
-                    let batch = batches[next]
-                    next += 1
-                    group.addTask {
-                        try batch.compactMap { kind throws(SiteError) -> (String, String, Bool, Int)? in
-                            guard let spec = pages.spec(kind) else { return nil }
-                            var hash = Fingerprint()
-                            hash.add(theme.fingerprint)
-                            hash.add(spec.template)
-                            // The strings table is part of the theme's fingerprint already.
-                            if case .dictionary(let fields) = spec.context {
-                                for key in fields.keys.sorted() where key != "t" {
-                                    hash.add(key)
-                                    if let value = fields[key] { hash.add(value) }
-                                }
-                            } else {
-                                hash.add(spec.context)
-                            }
-                            let fingerprint = hash.hex
-                            if previous.pages[spec.path] == fingerprint, let size = staging.reuse(spec.path) {
-                                return (spec.path, fingerprint, false, size)
-                            }
-                            let data = Data(try theme.render(spec).utf8)
-                            try staging.write(data, to: spec.path)
-                            return (spec.path, fingerprint, true, data.count)
+        var failure: SiteError?
+        let width = configuration.concurrency * 2
+        await BoundedConcurrency.forEach(batches, width: width, { batch in
+            Result { () throws(SiteError) in
+                var results: [(String, String, Bool, Int)] = []
+                for kind in batch {
+                    guard let spec = pages.spec(kind) else { continue }
+                    var hash = Fingerprint()
+                    hash.add(theme.fingerprint)
+                    hash.add(spec.template)
+                    // The strings table is part of the theme's fingerprint already.
+                    if case .dictionary(let fields) = spec.context {
+                        for key in fields.keys.sorted() where key != "t" {
+                            hash.add(key)
+                            if let value = fields[key] { hash.add(value) }
                         }
+                    } else {
+                        hash.add(spec.context)
                     }
-                }
-                for _ in 0..<(configuration.concurrency * 2) { submit() }
-                for try await results in group {
-                    for (path, fingerprint, wasRendered, size) in results {
-                        manifest.pages[path] = fingerprint
-                        bytes += size
-                        if wasRendered { rendered += 1 }
+                    let fingerprint = hash.hex
+                    if previous.pages[spec.path] == fingerprint, let size = staging.reuse(spec.path) {
+                        results.append((spec.path, fingerprint, false, size))
+                        continue
                     }
-                    done += results.count
-                    progress(BuildProgress(stage: .rendering, done: done, total: kinds.count))
-                    submit()
+                    let data = Data(try theme.render(spec).utf8)
+                    try staging.write(data, to: spec.path)
+                    results.append((spec.path, fingerprint, true, data.count))
                 }
+                return results
             }
-        } catch let error as SiteError {
-            throw error
-        } catch {
-            throw SiteError(.unwritable(path: staging.staging.path, underlying: String(describing: error)))
+        }) { outcome in
+            switch outcome {
+            case .success(let results):
+                for (path, fingerprint, wasRendered, size) in results {
+                    manifest.pages[path] = fingerprint
+                    bytes += size
+                    if wasRendered { rendered += 1 }
+                }
+                done += results.count
+                progress(BuildProgress(stage: .rendering, done: done, total: kinds.count))
+            case .failure(let error):
+                failure = failure ?? error
+            }
         }
+        if let failure { throw failure }
         return (manifest, rendered, bytes)
     }
 

@@ -4,23 +4,23 @@ import Pokedex
 ///
 /// Pages only read it: captured individuals mark cards, fill "My Pokémon" and the
 /// "Your <species>" part of detail pages; favorite species fill "Favorites".
-public struct SiteCollection: Sendable, Hashable {
+package struct SiteCollection: Sendable, Hashable {
     /// One captured individual.
-    public struct Caught: Sendable, Hashable {
+    package struct Caught: Sendable, Hashable {
         /// The pokemon's slug (a variety, e.g. "raichu-alola").
-        public var pokemon: String
-        public var id: String
-        public var nickname: String?
-        public var level: Int?
-        public var experience: Int?
+        package var pokemon: String
+        package var id: String
+        package var nickname: String?
+        package var level: Int?
+        package var experience: Int?
         /// Move slugs.
-        public var moves: [String]
+        package var moves: [String]
         /// An item slug.
-        public var heldItem: String?
+        package var heldItem: String?
         /// A sprite key (`front_default`, `front_shiny`, ...).
-        public var sprite: String?
+        package var sprite: String?
 
-        public init(
+        package init(
             pokemon: String, id: String = "", nickname: String? = nil, level: Int? = nil, experience: Int? = nil,
             moves: [String] = [], heldItem: String? = nil, sprite: String? = nil
         ) {
@@ -35,21 +35,21 @@ public struct SiteCollection: Sendable, Hashable {
         }
     }
 
-    public var caught: [Caught]
+    package var caught: [Caught]
     /// Species slugs marked as favorites.
-    public var favorites: [String]
+    package var favorites: [String]
 
-    public init(caught: [Caught] = [], favorites: [String] = []) {
+    package init(caught: [Caught] = [], favorites: [String] = []) {
         self.caught = caught
         self.favorites = favorites
     }
 
     /// A collection with nothing in it.
-    public static let empty = SiteCollection()
+    package static let empty = SiteCollection()
 
     /// The trainer's collection file as the pages read it: each individual shown as its
     /// species' default variety; species the catalog does not hold are left out.
-    public init(_ collection: TrainerCollection, catalog: Catalog) {
+    package init(_ collection: TrainerCollection, catalog: Catalog) {
         caught = collection.caught.compactMap { individual in
             guard let species = catalog.species(slug: individual.species),
                   let pokemon = catalog.defaultPokemon(of: species) else { return nil }

@@ -1,29 +1,29 @@
 import Foundation
 
 /// Everything a build needs besides the catalog: where things are, and the site's settings.
-public struct SiteConfiguration: Sendable {
+package struct SiteConfiguration: Sendable {
     /// The site's title, shown in every page's header.
-    public var title: String
+    package var title: String
     /// The folder the site ends up in.
-    public var output: URL
+    package var output: URL
     /// The folder holding the default theme's `Templates/` and `Public/`.
-    public var themeRoot: URL
+    package var themeRoot: URL
     /// An optional folder overriding templates by name (`Templates/` or the folder itself) and assets by path (`Public/`).
-    public var themeOverride: URL?
+    package var themeOverride: URL?
     /// The folder sprite paths are relative to (the cache or mirror root); nil for none.
-    public var spritesRoot: URL?
+    package var spritesRoot: URL?
     /// The site's absolute address for sitemap.xml (e.g. `https://me.github.io/dex/`).
-    public var baseURL: String?
+    package var baseURL: String?
     /// Interface language code; the strings table falls back to English.
-    public var language: String
+    package var language: String
     /// Pokémon per page of the full list.
-    public var pageSize: Int
+    package var pageSize: Int
     /// How many pages render at once.
-    public var concurrency: Int
+    package var concurrency: Int
     /// Dex mode: Pokémon not captured are shown greyed, as in the games' Pokédex.
-    public var dexMode: Bool
+    package var dexMode: Bool
 
-    public init(
+    package init(
         title: String = "Pokédex", output: URL, themeRoot: URL, themeOverride: URL? = nil,
         spritesRoot: URL? = nil, baseURL: String? = nil, language: String = "en",
         pageSize: Int = 60, concurrency: Int = ProcessInfo.processInfo.activeProcessorCount, dexMode: Bool = false
@@ -41,7 +41,7 @@ public struct SiteConfiguration: Sendable {
     }
 
     /// The folder holding `Templates/` and `Public/`: the current directory, else next to the executable or above it.
-    public static func locateTheme(
+    package static func locateTheme(
         currentDirectory: URL = URL(fileURLWithPath: FileManager.default.currentDirectoryPath),
         executable: URL = URL(fileURLWithPath: CommandLine.arguments.first ?? ".")
     ) throws(SiteError) -> URL {

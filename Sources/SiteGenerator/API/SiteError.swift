@@ -1,6 +1,6 @@
 /// Why a site build failed: what went wrong, where, and what to do.
-public struct SiteError: Error, Sendable, CustomStringConvertible {
-    public let description: String
+package struct SiteError: Error, Sendable, CustomStringConvertible {
+    package let description: String
 
     init(_ failure: SiteFailure) {
         description = failure.message

@@ -1,33 +1,9 @@
+import Common
 import TemplateEngine
 
-/// A stable 64-bit FNV-1a hash, the same in every process (unlike `Hasher`).
-///
-/// A build keeps one per page in its manifest: a page whose inputs hash the same as
-/// last time is not rendered again.
-struct Fingerprint: Sendable {
-    private(set) var value: UInt64 = 0xcbf2_9ce4_8422_2325
-
-    mutating func add(_ text: String) {
-        for byte in text.utf8 { add(byte) }
-        add(0xff)
-    }
-
-    mutating func add(_ bytes: some Sequence<UInt8>) {
-        for byte in bytes { add(byte) }
-    }
-
-    mutating func add(_ byte: UInt8) {
-        value = (value ^ UInt64(byte)) &* 0x0000_0100_0000_01b3
-    }
-
-    mutating func add(_ number: Int) {
-        var number = UInt64(bitPattern: Int64(number))
-        for _ in 0..<8 {
-            add(UInt8(truncatingIfNeeded: number))
-            number >>= 8
-        }
-    }
-
+/// A page's context in its fingerprint: a build keeps one per page in its manifest, and a
+/// page whose inputs hash the same as last time is not rendered again.
+extension Fingerprint {
     /// Adds a context value; dictionary keys are taken in sorted order so the hash is stable.
     mutating func add(_ value: TemplateValue) {
         switch value {
@@ -48,11 +24,5 @@ struct Fingerprint: Sendable {
         // Pages never use these; a changing value must not look unchanged, so they taint the hash.
         case .object, .lambda: add(UInt8(8)); add(String(describing: value))
         }
-    }
-
-    /// The hash as 16 hex digits.
-    var hex: String {
-        let digits = String(value, radix: 16)
-        return String(repeating: "0", count: 16 - digits.count) + digits
     }
 }

@@ -1,29 +1,10 @@
+import Common
 import Foundation
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
-
-/// A stable 64-bit FNV-1a hash, the same in every process (unlike `Hasher`).
-struct Fingerprint: Sendable {
-    private(set) var value: UInt64 = 0xcbf2_9ce4_8422_2325
-
-    mutating func add(_ text: String) {
-        for byte in text.utf8 {
-            value ^= UInt64(byte)
-            value = value &* 0x0000_0100_0000_01b3
-        }
-        value ^= 0xff
-        value = value &* 0x0000_0100_0000_01b3
-    }
-
-    /// Sixteen hex digits.
-    var hex: String {
-        let digits = String(value, radix: 16)
-        return String(repeating: "0", count: 16 - digits.count) + digits
-    }
-}
 
 extension Fingerprint {
     /// The resource kinds a catalog is built from.

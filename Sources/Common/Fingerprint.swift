@@ -1,0 +1,35 @@
+/// A stable 64-bit FNV-1a hash, the same in every process and run (unlike `Hasher`):
+/// what the build keys its caches and pages by.
+package struct Fingerprint: Sendable, Hashable {
+    package private(set) var value: UInt64 = 0xcbf2_9ce4_8422_2325
+
+    package init() {}
+
+    /// Adds a string and a separator, so `"ab" + "c"` and `"a" + "bc"` differ.
+    package mutating func add(_ text: String) {
+        for byte in text.utf8 { add(byte) }
+        add(UInt8(0xff))
+    }
+
+    package mutating func add(_ bytes: some Sequence<UInt8>) {
+        for byte in bytes { add(byte) }
+    }
+
+    package mutating func add(_ byte: UInt8) {
+        value = (value ^ UInt64(byte)) &* 0x0000_0100_0000_01b3
+    }
+
+    package mutating func add(_ number: Int) {
+        var number = UInt64(bitPattern: Int64(number))
+        for _ in 0..<8 {
+            add(UInt8(truncatingIfNeeded: number))
+            number >>= 8
+        }
+    }
+
+    /// Sixteen hex digits.
+    package var hex: String {
+        let digits = String(value, radix: 16)
+        return String(repeating: "0", count: 16 - digits.count) + digits
+    }
+}

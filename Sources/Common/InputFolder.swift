@@ -100,6 +100,11 @@ package struct InputFolderError: Error, Sendable, Equatable, CustomStringConvert
     package var path: String
     package var problem: Problem
 
+    package init(path: String, problem: Problem) {
+        self.path = path
+        self.problem = problem
+    }
+
     package var description: String {
         switch problem {
         case let .escapes(target, folder):

@@ -1,3 +1,4 @@
+import Common
 import Foundation
 
 extension Catalog {
@@ -5,6 +6,15 @@ extension Catalog {
     ///
     /// Facts only (names, numbers, types, stats, abilities, some moves, evolutions): no
     /// flavor text and no sprites, so pages show the placeholder image.
+    /// A key of the bundled sample's bytes, for the build's key.
+    package static func sampleKey() -> String {
+        var hash = Fingerprint()
+        if let url = Bundle.module.url(forResource: "sample-catalog", withExtension: "json"), let data = FileManager.default.contents(atPath: url.path) {
+            hash.add(data)
+        }
+        return hash.hex
+    }
+
     package static func sample() throws(CatalogError) -> Catalog {
         guard let url = Bundle.module.url(forResource: "sample-catalog", withExtension: "json"),
               let data = try? Data(contentsOf: url) else {

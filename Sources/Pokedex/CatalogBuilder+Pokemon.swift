@@ -65,10 +65,13 @@ extension CatalogBuilder {
             References.note(entry.item, in: &references.items)
             return entry.item.name
         }
-        let (group, moves) = newestLearnset(raw.moves ?? [], order: order, references: &references)
+        let learnset = raw.moves ?? Wire.Learnset()
+        let (group, moves) = newestLearnset(learnset, order: order, references: &references)
         var learnable = Set<String>()
-        for entry in raw.moves ?? [] where !entry.versionGroupDetails.isEmpty {
-            guard let slug = entry.move.name else { continue }
+        var noted = Set<Int>()
+        for word in learnset.packed {
+            let entry = learnset.entry(word)
+            guard let slug = entry.move.name, noted.insert(entry.moveIndex).inserted else { continue }
             learnable.insert(slug)
             References.note(entry.move, in: &references.moves)
         }
@@ -106,30 +109,27 @@ extension CatalogBuilder {
     /// only lists special methods (PokeAPI's "train", "form-change"...) makes a poor table,
     /// so it is used only when no group has the usual methods.
     static func newestLearnset(
-        _ entries: [Wire.Pokemon.MoveEntry], order: VersionOrder, references: inout References
+        _ learnset: Wire.Learnset, order: VersionOrder, references: inout References
     ) -> (group: String?, moves: [LearnedMove]) {
+        let entries = learnset.entries
         var newest: (link: Wire.Link, usual: Int, rank: Int)?
         for entry in entries {
-            for detail in entry.versionGroupDetails {
-                let method = LearnedMove.Method(rawValue: detail.moveLearnMethod.name ?? "") ?? .other
-                let usual = method == .other ? 0 : 1
-                let rank = order.rank(group: detail.versionGroup)
-                if let current = newest, (current.usual, current.rank) >= (usual, rank) { continue }
-                newest = (detail.versionGroup, usual, rank)
-            }
+            let method = LearnedMove.Method(rawValue: entry.method.name ?? "") ?? .other
+            let usual = method == .other ? 0 : 1
+            let rank = order.rank(group: entry.versionGroup)
+            if let current = newest, (current.usual, current.rank) >= (usual, rank) { continue }
+            newest = (entry.versionGroup, usual, rank)
         }
         guard let newest = newest?.link else { return (nil, []) }
         var moves: [LearnedMove] = []
-        for entry in entries {
+        var seen: Set<LearnedMove> = []
+        var noted = Set<Int>()
+        for entry in entries where entry.versionGroup.url == newest.url {
             guard let slug = entry.move.name else { continue }
-            var seen: Set<LearnedMove> = []
-            for detail in entry.versionGroupDetails where detail.versionGroup.url == newest.url {
-                let method = LearnedMove.Method(rawValue: detail.moveLearnMethod.name ?? "") ?? .other
-                let level = method == .levelUp ? detail.levelLearnedAt : nil
-                let move = LearnedMove(move: slug, method: method, level: level)
-                if seen.insert(move).inserted { moves.append(move) }
-            }
-            if !seen.isEmpty { References.note(entry.move, in: &references.moves) }
+            let method = LearnedMove.Method(rawValue: entry.method.name ?? "") ?? .other
+            let move = LearnedMove(move: slug, method: method, level: method == .levelUp ? entry.level : nil)
+            if seen.insert(move).inserted { moves.append(move) }
+            if noted.insert(entry.moveIndex).inserted { References.note(entry.move, in: &references.moves) }
         }
         let methods = LearnedMove.Method.allCases
         moves.sort {

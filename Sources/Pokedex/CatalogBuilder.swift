@@ -12,8 +12,8 @@ struct CatalogBuilder: Sendable {
     let selection: Selection
     let width: Int
 
-    init(root: URL, language: String, selection: Selection, width: Int = BoundedConcurrency.defaultWidth) {
-        store = ResourceStore(root: root)
+    init(store: ResourceStore, language: String, selection: Selection, width: Int = BoundedConcurrency.defaultWidth) {
+        self.store = store
         localized = Localized(language: language)
         self.selection = selection
         self.width = width

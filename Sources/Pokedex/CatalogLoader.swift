@@ -1,15 +1,20 @@
-import Foundation
 import Common
+import Foundation
+import PokeAPI
 
-/// Loads a catalog from an api-data folder, reusing a snapshot while the folder is unchanged.
+/// Loads a catalog from an api-data folder, decoding only the files that changed since
+/// the last load.
 ///
-/// The snapshot (`pokedex-catalog-<key>-<contents>.snapshot`) is keyed by the language, the
-/// selection and a fingerprint of the resources' sizes and modification times; any change
-/// to them builds the catalog again and replaces the old snapshot.
+/// Every resource read is kept as a record (``RecordCache``) in the snapshot folder, keyed
+/// by the file's stamp; the catalog is then assembled from the records, which is cheap.
+/// With a source index (what the fetch found the selection to reach) the folder is not
+/// even listed.
 package struct CatalogLoader: Sendable {
-    /// Where a loaded catalog came from.
+    /// Where a loaded catalog's resources came from.
     package enum Origin: Sendable, Hashable {
+        /// Every record was kept from an earlier load: no JSON was decoded.
         case snapshot
+        /// Some (or all) files were decoded.
         case decoded
     }
 
@@ -19,84 +24,51 @@ package struct CatalogLoader: Sendable {
     package var language: String
     /// The species the catalog holds; chain members outside it are named in `chainOnlySpecies`.
     package var selection: Selection
-    /// The folder snapshots are kept in (the cache root unless set); nil turns snapshots off.
+    /// The folder records are kept in (the cache root unless set); nil keeps none.
     package var snapshotFolder: URL?
     /// How many resources decode at once (the machine's cores, at most four, by default).
     package var decodingWidth: Int
+    /// What the fetch found the selection to reach; nil lists the folder instead.
+    package var index: SourceIndex?
 
-    package init(cacheRoot: URL, language: String = "en", selection: Selection = .all) {
+    package init(cacheRoot: URL, language: String = "en", selection: Selection = .all, index: SourceIndex? = nil) {
         self.cacheRoot = cacheRoot
         self.language = language
         self.selection = selection
+        self.index = index
         snapshotFolder = cacheRoot
         decodingWidth = BoundedConcurrency.defaultWidth
     }
 
-    /// Loads from `cacheRoot` with snapshot reuse.
+    /// Loads from `cacheRoot`, keeping records beside it.
     package static func load(from cacheRoot: URL, language: String = "en", selection: Selection = .all) async throws(CatalogError) -> Catalog {
         try await CatalogLoader(cacheRoot: cacheRoot, language: language, selection: selection).load().catalog
     }
 
-    /// Loads the catalog, from its snapshot when one matches, and says which.
+    /// Loads the catalog and says whether any file had to be decoded.
     package func load() async throws(CatalogError) -> (catalog: Catalog, origin: Origin) {
+        let loaded = try await loadCounting()
+        return (loaded.catalog, loaded.origin)
+    }
+
+    /// Loads the catalog and says how many files were decoded (the rest came from records).
+    package func loadCounting() async throws(CatalogError) -> (catalog: Catalog, origin: Origin, decoded: Int) {
+        let records = RecordCache(folder: snapshotFolder)
+        let builder = CatalogBuilder(
+            store: ResourceStore(root: cacheRoot, index: index, records: records),
+            language: language, selection: selection, width: max(decodingWidth, 1)
+        )
         do {
-            return try await loadOrBuild()
+            let catalog = try await builder.build()
+            records.save()
+            return (catalog, records.decoded == 0 ? .snapshot : .decoded, records.decoded)
         } catch {
             throw CatalogError(error)
         }
     }
 
-    /// The snapshot file that matches the cache as it is now, or nil with snapshots off.
-    package func currentSnapshotURL() throws(CatalogError) -> URL? {
-        do {
-            return try snapshotURL(store: ResourceStore(root: cacheRoot))
-        } catch {
-            throw CatalogError(error)
-        }
-    }
-}
-
-private extension CatalogLoader {
-    static let formatVersion = "catalog-snapshot-2"
-    static let filePrefix = "pokedex-catalog-"
-
-    func loadOrBuild() async throws(CatalogIssue) -> (catalog: Catalog, origin: Origin) {
-        let builder = CatalogBuilder(root: cacheRoot, language: language, selection: selection, width: max(decodingWidth, 1))
-        guard let snapshot = try snapshotURL(store: builder.store) else {
-            return (try await builder.build(), .decoded)
-        }
-        if let catalog = CatalogSnapshot.read(from: snapshot) {
-            return (catalog, .snapshot)
-        }
-        let catalog = try await builder.build()
-        // A snapshot is an optimisation: a read-only cache only means the next build decodes again.
-        if CatalogSnapshot.write(catalog, to: snapshot) {
-            removeStaleSnapshots(keeping: snapshot)
-        }
-        return (catalog, .decoded)
-    }
-
-    /// The key of everything but the contents: one snapshot per language and selection.
-    var settingsKey: String {
-        var settings = Fingerprint()
-        settings.add(Self.formatVersion)
-        settings.add(language)
-        settings.add(selection.description)
-        return settings.hex
-    }
-
-    func snapshotURL(store: ResourceStore) throws(CatalogIssue) -> URL? {
-        guard let snapshotFolder else { return nil }
-        let contents = try Fingerprint.ofResources(in: store)
-        return snapshotFolder.appendingPathComponent("\(Self.filePrefix)\(settingsKey)-\(contents.hex).snapshot")
-    }
-
-    func removeStaleSnapshots(keeping current: URL) {
-        guard let snapshotFolder,
-              let names = try? FileManager.default.contentsOfDirectory(atPath: snapshotFolder.path) else { return }
-        let prefix = "\(Self.filePrefix)\(settingsKey)-"
-        for name in names where name.hasPrefix(prefix) && name != current.lastPathComponent {
-            try? FileManager.default.removeItem(at: snapshotFolder.appendingPathComponent(name))
-        }
+    /// The file the records are kept in, or nil with none kept.
+    package func currentSnapshotURL() -> URL? {
+        snapshotFolder.map(RecordCache.file(in:))
     }
 }

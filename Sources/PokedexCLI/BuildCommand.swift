@@ -1,4 +1,5 @@
 import ArgumentParser
+import Common
 import Foundation
 import PokeAPI
 import Pokedex
@@ -48,27 +49,39 @@ struct BuildCommand: AsyncParsableCommand {
     func run() async throws {
         let settings = try resolvedSettings()
         let reporter = BuildReporter(quiet: settings.quiet)
-        let source = try await prepareSource(settings, reporter: reporter)
+        let source = try Self.source(settings)
+        let prepared = try await prepare(source, settings: settings, reporter: reporter)
         let builder = SiteBuilder(configuration: SiteConfiguration(
             title: settings.title,
             output: URL(fileURLWithPath: settings.output),
             themeRoot: try SiteConfiguration.locateTheme(),
             themeOverride: settings.theme.map { URL(fileURLWithPath: $0, isDirectory: true) },
-            spritesRoot: source.spritesRoot,
+            spritesRoot: prepared.root,
             baseURL: settings.baseURL,
             language: settings.language,
             dexMode: settings.dexMode
         ))
         let (trainer, collectionFile, lines) = try loadCollection(settings)
-        // Nothing changed since the site in the output was built: keep it as it is.
-        // The collection is part of what the site depends on: keyed by its text, so an
-        // unchanged site is recognised before any catalog is decoded.
-        let inputs = source.inputs.map { $0 + "|collection:" + CollectionFile.encode(trainer) }
-        if let inputs, let summary = builder.unchangedSummary(inputs: inputs) {
+        let selection = try Self.catalogSelection(settings)
+        // Nothing changed since the site in the output was built: keep it as it is. The
+        // key is made of stamps and hashes only, so this costs no decoding at all.
+        var collectionKey = Fingerprint()
+        collectionKey.add(CollectionFile.encode(trainer))
+        let key = builder.key(BuildKey.Inputs(
+            tool: PokedexVersion.current + (settings.strict ? " strict" : ""), data: prepared.contentKey,
+            selection: selection.description, collection: collectionKey.hex
+        ))
+        if prepared.index != nil || prepared.root == nil, let summary = builder.unchangedSummary(key: key) {
             reporter.finish(summary)
             return
         }
-        let catalog = try await loadCatalog(source, settings: settings, reporter: reporter)
+        let catalog: Catalog
+        do {
+            if let root = prepared.root { reporter.note("Loading the catalog from \(root.path)") }
+            catalog = try await source.catalog(prepared, language: settings.language, selection: selection)
+        } catch {
+            throw CommandFailure(String(describing: error))
+        }
         // A hand-edited file meets the same rules as `catch`; what breaks them stays off the site.
         let (kept, problems) = CollectionRules(reference: catalog).audit(trainer, file: collectionFile.path, lines: lines)
         for problem in problems { reporter.warn(problem) }
@@ -78,7 +91,7 @@ struct BuildCommand: AsyncParsableCommand {
         let summary = try await builder.build(
             catalog: catalog,
             collection: SiteCollection(kept, catalog: catalog),
-            inputs: inputs,
+            key: key,
             check: settings.strict ? Self.strictCheck : nil,
             progress: { reporter.progress($0) }
         )

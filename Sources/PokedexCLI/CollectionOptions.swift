@@ -37,8 +37,13 @@ struct CollectionOptions: ParsableArguments {
         let build = try BuildCommand.parse(arguments)
         let settings = try build.resolvedSettings()
         let reporter = BuildReporter(quiet: true)
-        let source = try await build.prepareSource(settings, reporter: reporter)
-        return try await build.loadCatalog(source, settings: settings, reporter: reporter)
+        let source = try BuildCommand.source(settings)
+        let prepared = try await build.prepare(source, settings: settings, reporter: reporter)
+        do {
+            return try await source.catalog(prepared, language: settings.language, selection: try BuildCommand.catalogSelection(settings))
+        } catch {
+            throw CommandFailure(String(describing: error))
+        }
     }
 }
 

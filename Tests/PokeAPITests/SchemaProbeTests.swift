@@ -1,4 +1,7 @@
+import Common
+import Foundation
 import Testing
+import TestSupport
 @testable import PokeAPI
 
 /// The fetch's rules come from the schema's types: these are the paths it follows.
@@ -33,5 +36,45 @@ struct SchemaProbeTests {
         #expect(paths(Wire.Pokemon.self).contains("moves.move"))
         #expect(!paths(Wire.PokemonType.self).contains { $0.hasPrefix("pokemon") })
         #expect(paths(Wire.Generation.self, .generationSpecies) == ["pokemon_species"])
+    }
+}
+
+/// The build's own cache format: what goes in comes back out, and a file written with
+/// another format is not misread.
+@Suite("Binary records")
+struct BinaryCoderTests {
+    struct Sample: Codable, Equatable {
+        var name: String
+        var number: Int
+        var negative: Int
+        var optional: String?
+        var missing: Int?
+        var flags: [Bool]
+        var packed: [UInt64]
+        var nested: [Inner]
+        var maybeNested: Inner?
+        var stamp = FileStamp(size: 1 << 40, modified: -5, inode: .max)
+        var small: [Int8] = [-128, 127]
+        struct Inner: Codable, Equatable { var text: String?; var values: [Int] }
+    }
+
+    @Test("a value of the schema's shapes survives the round trip")
+    func roundTrip() throws {
+        let value = Sample(name: "Flabébé ♀", number: 1_000_000, negative: -42, optional: "x", missing: nil, flags: [true, false],
+                           packed: [0, 1, .max], nested: [.init(text: nil, values: [1, -1]), .init(text: "t", values: [])], maybeNested: nil)
+        let data = try BinaryCoder.encode(value, format: "test-1")
+        #expect(try BinaryCoder.decode(Sample.self, from: data, format: "test-1") == value)
+        #expect(try BinaryCoder.decode(Sample.self, from: data, format: "test-2") == nil, "another format is not read")
+        #expect(throws: (any Error).self) { try BinaryCoder.decode(Sample.self, from: data.dropLast(3), format: "test-1") }
+    }
+
+    @Test("a real pokemon of the schema survives the round trip", .enabled(if: SharedFixtures.hasMirror, SharedFixtures.absent("pokeapi-mirror")))
+    func schemaRoundTrip() throws {
+        let data = try Data(contentsOf: SharedFixtures.pokeapiMirror.appendingPathComponent("api/v2/pokemon/25/index.json"))
+        let pokemon = try JSONDecoder().decode(Wire.Pokemon.self, from: data)
+        let bytes = try BinaryCoder.encode(pokemon, format: "p")
+        let back = try #require(try BinaryCoder.decode(Wire.Pokemon.self, from: bytes, format: "p"))
+        #expect(back.moves == pokemon.moves && back.sprites == pokemon.sprites && back.stats == pokemon.stats)
+        #expect(bytes.count < data.count / 4, "learnsets are packed")
     }
 }

@@ -2,13 +2,21 @@ import Foundation
 import Testing
 @testable import Pokedex
 
-@Suite("Catalog snapshots are reused until the cache changes")
+@Suite("Decoded records are reused until a file changes")
 struct CatalogLoaderTests {
+    /// The record files kept in a folder.
     func snapshots(in folder: URL) throws -> [String] {
-        try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { $0.hasSuffix(".snapshot") }.sorted()
+        let records = folder.appendingPathComponent(".pokedex")
+        guard FileManager.default.fileExists(atPath: records.path) else { return [] }
+        return try FileManager.default.contentsOfDirectory(atPath: records.path).filter { $0.hasPrefix("records-") }.sorted()
     }
 
-    @Test("the second load reads the snapshot and gives the same catalog")
+    /// A digest of a folder's record file, to tell that it was written again.
+    func digest(_ folder: URL) throws -> Data? {
+        try snapshots(in: folder).first.map { try Data(contentsOf: folder.appendingPathComponent(".pokedex/\($0)")) }
+    }
+
+    @Test("the second load decodes nothing and gives the same catalog")
     func reuse() async throws {
         let fixture = try FixtureFolder()
         defer { fixture.remove() }
@@ -21,7 +29,7 @@ struct CatalogLoaderTests {
         #expect(try snapshots(in: fixture.root).count == 1)
     }
 
-    @Test("a place name that arrives later builds the catalog again, not the stale snapshot")
+    @Test("a place name that arrives later is read, not missed")
     func laterPlaceName() async throws {
         let fixture = try FixtureFolder()
         defer { fixture.remove() }
@@ -42,35 +50,37 @@ struct CatalogLoaderTests {
         #expect(after.catalog.locationNames == ["eterna-forest": "Eterna Forest"])
     }
 
-    @Test("a changed resource builds again and replaces the old snapshot")
+    @Test("a changed resource is the only file decoded again, and the records are rewritten")
     func invalidation() async throws {
         let fixture = try FixtureFolder()
         defer { fixture.remove() }
         let loader = CatalogLoader(cacheRoot: fixture.root)
         _ = try await loader.load()
-        let before = try snapshots(in: fixture.root)
+        let before = try digest(fixture.root)
         try fixture.write("pokemon-species", 2, FixtureFolder.species(
             id: 2, slug: "evomon", names: [("en", "Evomon Renamed")], varieties: [(2, "evomon", true)],
             evolvesFrom: "testmon", generation: 2))
-        let after = try await loader.load()
+        let after = try await loader.loadCounting()
         #expect(after.origin == .decoded)
+        #expect(after.decoded == 1, "only the changed file")
         #expect(after.catalog.species(slug: "evomon")?.name == "Evomon Renamed")
-        let now = try snapshots(in: fixture.root)
-        #expect(now.count == 1)
-        #expect(now != before)
+        #expect(try snapshots(in: fixture.root).count == 1)
+        #expect(try digest(fixture.root) != before)
     }
 
-    @Test("another language or selection gets its own snapshot")
-    func keyedBySettings() async throws {
+    @Test("another language or selection decodes nothing again: records hold every language")
+    func sharedAcrossSettings() async throws {
         let fixture = try FixtureFolder()
         defer { fixture.remove() }
-        _ = try await CatalogLoader(cacheRoot: fixture.root).load()
+        let english = try await CatalogLoader(cacheRoot: fixture.root).load()
         let french = try await CatalogLoader(cacheRoot: fixture.root, language: "fr").load()
         let some = try await CatalogLoader(cacheRoot: fixture.root, selection: Selection(names: ["evomon"])).load()
-        #expect(french.origin == .decoded)
-        #expect(some.origin == .decoded)
-        #expect(try snapshots(in: fixture.root).count == 3)
-        #expect(try await CatalogLoader(cacheRoot: fixture.root, language: "fr").load().origin == .snapshot)
+        #expect(french.origin == .snapshot)
+        #expect(some.origin == .snapshot)
+        #expect(french.catalog.species(slug: "testmon")?.name == "Testmonne")
+        #expect(english.catalog.species(slug: "testmon")?.name != french.catalog.species(slug: "testmon")?.name)
+        #expect(some.catalog.species.map(\.slug) == ["evomon"])
+        #expect(try snapshots(in: fixture.root).count == 1)
     }
 
     @Test("a corrupt snapshot is rebuilt rather than trusted")
@@ -78,14 +88,15 @@ struct CatalogLoaderTests {
         let fixture = try FixtureFolder()
         defer { fixture.remove() }
         let loader = CatalogLoader(cacheRoot: fixture.root)
-        let snapshot = try #require(try loader.currentSnapshotURL())
+        _ = try await loader.load()
+        let snapshot = try #require(loader.currentSnapshotURL())
         try Data("not a catalog".utf8).write(to: snapshot)
         let loaded = try await loader.load()
         #expect(loaded.origin == .decoded)
         #expect(loaded.catalog.species.count == 2)
     }
 
-    @Test("a snapshot folder that cannot be written only means no snapshot")
+    @Test("a records folder that cannot be written only means decoding again")
     func unwritableSnapshotFolder() async throws {
         let fixture = try FixtureFolder()
         defer { fixture.remove() }

@@ -11,10 +11,15 @@ struct ResourceCache: Sendable {
     /// Every write lands inside the cache folder, whatever symlinks its folders hold.
     let confinement: FolderConfinement
 
-    init(layout: CacheLayout) {
+    /// Set when the folder is read in place (a data folder the build only reads): every
+    /// read is confined to it, since it may hold symlinks leading out.
+    let inPlace: InputFolder?
+
+    init(layout: CacheLayout, inPlace: Bool = false) {
         self.layout = layout
         self.journal = MetadataJournal(layout: layout)
         self.confinement = FolderConfinement(root: layout.root)
+        self.inPlace = inPlace ? InputFolder(root: layout.root) : nil
     }
 
     /// `path` (a file in the cache) once its folder is known to lie inside the cache.
@@ -37,7 +42,19 @@ struct ResourceCache: Sendable {
     }
 
     func read(_ path: APIResourcePath) -> Data? {
-        AtomicFile.read(layout.path(for: path))
+        if let inPlace { return (try? inPlace.read(layout.relativePath(for: path))) ?? nil }
+        return AtomicFile.read(layout.path(for: path))
+    }
+
+    /// Why a file of a folder read in place cannot be read (a symlink out), if it cannot.
+    func refusal(_ path: APIResourcePath) -> String? {
+        guard let inPlace else { return nil }
+        do {
+            _ = try inPlace.read(layout.relativePath(for: path))
+            return nil
+        } catch {
+            return error.description
+        }
     }
 
     func metadata(for path: APIResourcePath) -> CacheMetadata? {
@@ -49,6 +66,10 @@ struct ResourceCache: Sendable {
     }
 
     func state(of sprite: SpritePath) -> SpriteState {
+        if let inPlace {
+            if case .file = inPlace.resolve(sprite.relativePath) { return .present }
+            return .missing
+        }
         if FileManager.default.fileExists(atPath: layout.path(for: sprite)) { return .present }
         return metadata(for: sprite)?.status == 404 ? .missing : .absent
     }

@@ -26,6 +26,12 @@ package struct FetchConfiguration: Sendable {
     package var retry: RetryPolicy
     /// Sent with every request; PokeAPI asks clients to identify themselves.
     package var userAgent: String
+    /// Read `cache` in place as a finished data folder (an `--api PATH` the build only
+    /// reads): nothing is fetched or written into it, absent sprites and places are
+    /// missing, an absent resource is an error; the source index goes to `indexFolder`.
+    package var inPlace = false
+    /// Where the source index is kept (`<folder>/.pokedex/`); the cache when nil.
+    package var indexFolder: URL?
 
     package init(
         cache: URL,

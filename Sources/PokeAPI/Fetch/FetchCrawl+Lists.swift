@@ -1,3 +1,4 @@
+import Common
 import Foundation
 
 extension FetchCrawl {
@@ -22,5 +23,39 @@ extension FetchCrawl {
             guard list != existing, let data = APIJSON.encode(list) else { continue }
             try AtomicFile.write(data, to: cache.layout.file(for: listPath).path)
         }
+    }
+}
+
+extension FetchCrawl {
+    /// The source index of what this run leaves in the folder: every present entry with its
+    /// stamp and reach, the sprites, and what the source lacks.
+    func index(root: String) -> SourceIndex {
+        let layout = session.cache.layout
+        let paths = reaches.keys.sorted()
+        let sprites = presentSprites.sorted()
+        let position = Dictionary(uniqueKeysWithValues: paths.enumerated().map { ($1, $0) })
+        let spritePosition = Dictionary(uniqueKeysWithValues: sprites.enumerated().map { ($1, $0) })
+        var entries: [SourceIndex.Entry] = []
+        var media: [SourceIndex.Media] = []
+        for path in paths {
+            guard let stamp = FileStamp.of(layout.path(for: path)) else { continue }
+            let reach = reaches[path] ?? Reach()
+            entries.append(SourceIndex.Entry(
+                path: path.relativePath.trimmingCharacters(in: CharacterSet(charactersIn: "/")), stamp: stamp,
+                links: reach.resources.keys.compactMap { position[$0] }.sorted(),
+                sprites: reach.sprites.compactMap { spritePosition[$0] }.sorted(),
+                name: knownNames[path]
+            ))
+        }
+        for sprite in sprites {
+            guard let stamp = FileStamp.of(layout.path(for: sprite)) else { continue }
+            media.append(SourceIndex.Media(path: sprite.relativePath, stamp: stamp))
+        }
+        return SourceIndex(
+            root: root, selection: configuration.selection.key, entries: entries, media: media,
+            missingMedia: missingSprites.map(\.relativePath).sorted(),
+            missingResources: missingResources.map { $0.relativePath }.sorted(),
+            items: done
+        )
     }
 }

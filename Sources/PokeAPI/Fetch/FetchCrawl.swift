@@ -17,9 +17,14 @@ struct FetchCrawl {
     private(set) var knownNames: [APIResourcePath: String] = [:]
     /// Resources the cache holds after this run, by endpoint.
     private(set) var presentEntries: [String: Set<APIResourcePath>] = [:]
+    /// What every present resource reaches, for the source index.
+    private(set) var reaches: [APIResourcePath: Reach] = [:]
+    private(set) var presentSprites: Set<SpritePath> = []
+    private(set) var missingSprites: Set<SpritePath> = []
+    private(set) var missingResources: Set<APIResourcePath> = []
     private var misses: [String] = []
     private var report = FetchReport()
-    private var done = 0
+    private(set) var done = 0
 
     init(session: FetchSession, configuration: FetchConfiguration, started: ContinuousClock.Instant,
          progress: @escaping @Sendable (FetchProgress) -> Void) {
@@ -48,7 +53,7 @@ struct FetchCrawl {
         }
         try Task.checkCancellation()
         if !misses.isEmpty { throw PokeAPIFailure.offlineMisses(misses.sorted()) }
-        if !configuration.offline { try writeLists() }
+        if !configuration.offline, !configuration.inPlace { try writeLists() }
         report.failures.sort { $0.url < $1.url }
         report.duration = ContinuousClock.now - started
         return report
@@ -108,8 +113,22 @@ private extension FetchCrawl {
         case let .failed(failure): report.failures.append(failure)
         case let .offlineMiss(what): misses.append(what)
         }
-        if case let .resource(path) = result.item, [.downloaded, .notModified, .cached].contains(result.outcome) {
+        switch (result.item, result.outcome) {
+        case let (.resource(path), .downloaded), let (.resource(path), .notModified), let (.resource(path), .cached):
             presentEntries[path.resource, default: []].insert(path)
+            var reach = result.reach
+            if path.resource == "generation", let id = path.id, configuration.selection.generations.contains(id) {
+                for species in reach.generationSpecies { reach.resources[species] = reach.resources[species] ?? .some(nil) }
+            }
+            reaches[path] = reach
+        case let (.resource(path), .missingResource):
+            missingResources.insert(path)
+        case let (.sprite(sprite), .downloaded), let (.sprite(sprite), .notModified), let (.sprite(sprite), .cached):
+            presentSprites.insert(sprite)
+        case let (.sprite(sprite), .missingSprite):
+            missingSprites.insert(sprite)
+        default:
+            break
         }
         for (path, name) in result.reach.resources {
             if let name { knownNames[path] = name }

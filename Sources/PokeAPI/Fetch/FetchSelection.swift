@@ -17,6 +17,18 @@ package struct FetchSelection: Sendable, Hashable {
     package static let all = FetchSelection()
 
     package var isAll: Bool { generations.isEmpty && pokemon.isEmpty }
+
+    /// A stable text of what is selected, for the source index's key.
+    package var key: String {
+        if isAll { return "all" }
+        let selectors = pokemon.map { selector in
+            switch selector {
+            case let .range(range): "\(range.lowerBound)-\(range.upperBound)"
+            case let .name(name): name
+            }
+        }
+        return "generations:" + generations.sorted().map(String.init).joined(separator: ",") + ";pokemon:" + selectors.sorted().joined(separator: ",")
+    }
 }
 
 /// A national-dex number range or a species name.

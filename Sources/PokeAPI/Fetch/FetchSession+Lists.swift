@@ -7,7 +7,9 @@ extension FetchSession {
     /// Offline, falls back to the api-data list file, as an api-data clone has it.
     func upstreamList(_ resource: String) async throws(PokeAPIFailure) -> (list: Wire.ResourceList, fetched: Bool, bytes: Int) {
         let name = "lists/\(resource).json"
-        if !refresh || offline, let data = cache.readInternal(name),
+        // A folder read in place is what it holds: its own lists, not the upstream ones a
+        // cache keeps under .pokedex/ (which name what was never fetched).
+        if cache.inPlace == nil, !refresh || offline, let data = cache.readInternal(name),
            let list = try? APIJSON.decode(Wire.ResourceList.self, from: data, url: name) {
             return (list, false, 0)
         }

@@ -7,6 +7,9 @@ struct FetchSession: Sendable {
     let cache: ResourceCache
     let refresh: Bool
     let offline: Bool
+    /// What files recorded in the last source index reach, with their stamps: a file whose
+    /// stamp is unchanged is not read or scanned again.
+    var known: [APIResourcePath: (stamp: FileStamp, reach: Reach)] = [:]
 
     var endpoints: Endpoints { client.endpoints }
 
@@ -23,6 +26,10 @@ private extension FetchSession {
     func resource(_ path: APIResourcePath) async -> ItemResult {
         let url = endpoints.url(for: path)
         var result = ItemResult(item: .resource(path), outcome: .cached)
+        if !refresh || offline, let known = known[path], FileStamp.of(cache.layout.path(for: path)) == known.stamp {
+            result.reach = known.reach
+            return result
+        }
         let cached = cache.read(path)
         if let cached, !refresh || offline, let reach = try? Reach.links(in: cached, at: path, url: url) {
             result.reach = reach
@@ -35,7 +42,13 @@ private extension FetchSession {
             return result
         }
         if offline {
-            result.outcome = .offlineMiss(path.link)
+            if let refusal = cache.refusal(path) {
+                result.outcome = .failed(FetchFailure(url: cache.layout.path(for: path), reason: refusal))
+            } else if cached != nil {
+                result.outcome = .failed(FetchFailure(url: cache.layout.path(for: path), reason: "not valid JSON"))
+            } else {
+                result.outcome = .offlineMiss(path.link)
+            }
             return result
         }
         do {
@@ -78,7 +91,7 @@ private extension FetchSession {
             return result
         }
         if offline {
-            result.outcome = .offlineMiss(sprite.relativePath)
+            result.outcome = cache.inPlace == nil ? .offlineMiss(sprite.relativePath) : .missingSprite
             return result
         }
         do {
@@ -113,7 +126,10 @@ private extension FetchSession {
             result.outcome = fetched ? .downloaded : .cached
             result.bytes = bytes
         } catch {
-            if case let .offlineMisses(paths) = error {
+            if case .offlineMisses = error, cache.inPlace != nil {
+                // A data folder read in place that has no list of a lookup: nothing to follow.
+                result.outcome = .missingResource
+            } else if case let .offlineMisses(paths) = error {
                 result.outcome = .offlineMiss(paths.first ?? resource)
             } else {
                 result.outcome = .failed(FetchFailure(url: endpoints.listURL(for: resource), reason: PokeAPIError(error).summary))

@@ -1,3 +1,4 @@
+import Common
 import Foundation
 
 /// Fills a cache with the selection and everything it reaches; `pokedex fetch` and `build` call it.
@@ -25,13 +26,39 @@ package struct Fetcher: Sendable {
     /// pokemon) or, offline, when the cache lacks entries. Failed URLs do not throw:
     /// they are in ``FetchReport/failures``.
     package func run(progress: @escaping @Sendable (FetchProgress) -> Void = { _ in }) async throws -> FetchReport {
+        try await fetch(progress: progress).report
+    }
+
+    /// What a fetch did, and the index of the folder it leaves complete (nil after failures).
+    package struct Result: Sendable {
+        package var report: FetchReport
+        package var index: SourceIndex?
+    }
+
+    /// Runs the fetch and returns the source index as well.
+    ///
+    /// When the index of the last complete fetch of this selection still matches every
+    /// file's stamp, nothing is read, locked or written: the folder is as it was.
+    package func fetch(progress: @escaping @Sendable (FetchProgress) -> Void = { _ in }) async throws -> Result {
         let started = ContinuousClock.now
         do {
             let endpoints = try configuration.endpoints()
+            let indexFile = SourceIndex.file(in: configuration.indexFolder ?? configuration.cache, root: configuration.cache,
+                                             selection: configuration.selection.key)
+            let previous = SourceIndex.load(indexFile)
+            let realRoot = InputFolder.realPath(configuration.cache.path)
+            if let previous, !configuration.refresh, previous.root == realRoot, previous.isCurrent() {
+                var report = FetchReport()
+                report.alreadyCached = previous.items - previous.missingMedia.count - previous.missingResources.count
+                report.missingSprites = previous.missingMedia.count
+                report.missingResources = previous.missingResources.count
+                report.duration = ContinuousClock.now - started
+                return Result(report: report, index: previous)
+            }
             let layout = CacheLayout(root: configuration.cache)
-            let lock = try CacheLock(file: layout.lockFile)
-            let cache = ResourceCache(layout: layout)
-            try cache.beginRun()
+            let lock = configuration.inPlace ? nil : try CacheLock(file: layout.lockFile)
+            let cache = ResourceCache(layout: layout, inPlace: configuration.inPlace)
+            if !configuration.inPlace { try cache.beginRun() }
             let transport = transport ?? RoutingTransport(
                 http: AsyncHTTPTransport(concurrency: configuration.concurrency, connectTimeout: min(configuration.timeout, .seconds(10))),
                 file: FileTransport(endpoints: endpoints)
@@ -41,20 +68,25 @@ package struct Fetcher: Sendable {
                 timeout: configuration.timeout, maxBytes: configuration.maxResponseBytes, userAgent: configuration.userAgent,
                 gate: RequestGate(limit: configuration.concurrency)
             )
-            let session = FetchSession(client: client, cache: cache, refresh: configuration.refresh, offline: configuration.offline)
-            let outcome: Result<FetchReport, any Error>
+            var session = FetchSession(client: client, cache: cache, refresh: configuration.refresh,
+                                       offline: configuration.offline || configuration.inPlace)
+            if previous?.root == realRoot { session.known = previous?.knownReach() ?? [:] }
+            let outcome: Swift.Result<(FetchReport, SourceIndex?), any Error>
             do {
                 var crawl = FetchCrawl(session: session, configuration: configuration, started: started, progress: progress)
-                outcome = .success(try await crawl.run())
+                let report = try await crawl.run()
+                let index = report.failures.isEmpty ? crawl.index(root: realRoot ?? layout.root.path) : nil
+                outcome = .success((report, index))
             } catch {
                 outcome = .failure(error)
             }
             await transport.shutdown()
-            let ended = Result { () throws(PokeAPIFailure) in try cache.endRun() }
+            let ended = Swift.Result { () throws(PokeAPIFailure) in if !configuration.inPlace { try cache.endRun() } }
             withExtendedLifetime(lock) {}
-            let report = try outcome.get()
+            let (report, index) = try outcome.get()
             try ended.get()
-            return report
+            index?.write(to: indexFile)
+            return Result(report: report, index: index)
         } catch let error as CancellationError {
             throw error
         } catch {

@@ -22,6 +22,14 @@ package enum SchemaProbe {
         package var anywhere: Bool
     }
 
+    /// Every field `type` reads, with its type, in reading order: a change to the schema
+    /// changes it, so records written by an older schema are never misread.
+    package static func signature(of type: any Decodable.Type) -> String {
+        let state = State()
+        _ = try? type.init(from: ProbeDecoder(state: state, path: [], stack: [], depths: []))
+        return state.fields.joined(separator: "\n")
+    }
+
     /// Every place `type` reads a link, sorted.
     package static func links(of type: any Decodable.Type) -> [Found] {
         let state = State()
@@ -95,6 +103,7 @@ private extension SchemaProbe {
 
     final class State {
         var records: [Record] = []
+        var fields: [String] = []
         var recursive: Set<ObjectIdentifier> = []
     }
 
@@ -129,6 +138,7 @@ private extension SchemaProbe {
 
         /// Decodes one value of `type` found at `path`.
         func value<T: Decodable>(_ type: T.Type, at path: [String]) throws -> T {
+            state.fields.append(path.joined(separator: ".") + ":" + String(reflecting: type))
             if let leaf = type as? any ProbeLeaf.Type {
                 if let target = leaf.probeTarget {
                     state.records.append(Record(path: path, target: target, stack: stack))

@@ -1,3 +1,5 @@
+import Common
+
 extension Wire {
     /// `version/<id>`: a game, and the group it belongs to.
     package struct Version: Codable, Sendable, IdentifiedResource {
@@ -111,4 +113,17 @@ extension Wire {
         "growth-rate": GrowthRate.self,
         "generation": Generation.self,
     ]
+}
+
+extension Wire {
+    /// A key of the whole schema's shape (every field and its type): records decoded by
+    /// one schema are never read back by another.
+    package static let shapeKey: String = {
+        var hash = Fingerprint()
+        for resource in schema.keys.sorted() {
+            hash.add(resource)
+            if let type = schema[resource] { hash.add(SchemaProbe.signature(of: type)) }
+        }
+        return hash.hex
+    }()
 }

@@ -1,3 +1,4 @@
+
 extension Wire {
     /// `pokemon/<id>`: one variety: types, abilities, stats, moves, sprites.
     package struct Pokemon: Codable, Sendable, IdentifiedResource {
@@ -29,28 +30,6 @@ extension Wire {
 
             enum CodingKeys: String, CodingKey {
                 case slot, type
-            }
-        }
-
-        package struct MoveEntry: Codable, Sendable, Hashable {
-            package struct Detail: Codable, Sendable, Hashable {
-                package var levelLearnedAt: Int?
-                package var moveLearnMethod: Link
-                package var versionGroup: Link
-
-                enum CodingKeys: String, CodingKey {
-                    case levelLearnedAt = "level_learned_at"
-                    case moveLearnMethod = "move_learn_method"
-                    case versionGroup = "version_group"
-                }
-            }
-
-            package var move: Link
-            package var versionGroupDetails: [Detail]
-
-            enum CodingKeys: String, CodingKey {
-                case move
-                case versionGroupDetails = "version_group_details"
             }
         }
 
@@ -87,7 +66,7 @@ extension Wire {
         package var abilities: [AbilityEntry]?
         package var stats: [StatEntry]?
         package var types: [TypeEntry]?
-        package var moves: [MoveEntry]?
+        package var moves: Learnset?
         package var heldItems: [HeldItem]?
         package var sprites: Sprites?
 

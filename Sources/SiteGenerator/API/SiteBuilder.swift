@@ -16,13 +16,12 @@ package struct SiteBuilder: Sendable {
     /// Pages whose inputs match the previous build's are reused, not rendered. On any
     /// failure (or a finding of `check`) the previous site is left as it was.
     ///
-    /// `inputs` fingerprints what the catalog was made from (the cache's contents, the
-    /// selection, and the collection: its pages change with it); with it, a later
-    /// `unchangedSummary(inputs:)` can skip the build.
+    /// `key` says what the site is made from (``key(_:)``); recorded in the manifest, it lets
+    /// a later ``unchangedSummary(key:)`` skip the build.
     package func build(
         catalog: Catalog,
         collection: SiteCollection = .empty,
-        inputs: String? = nil,
+        key: BuildKey? = nil,
         check: SiteCheck? = nil,
         progress: @escaping @Sendable (BuildProgress) -> Void = { _ in }
     ) async throws(SiteError) -> BuildSummary {
@@ -44,7 +43,7 @@ package struct SiteBuilder: Sendable {
             // A strict build keeps the previous site rather than publish one that lost sprites.
             if check != nil, !refused.isEmpty { throw SiteError(.checkFailed(findings: refused)) }
             progress(BuildProgress(stage: .writingIndexes, done: 0, total: 1))
-            manifest.inputs = inputs.map { siteKey(inputs: $0, theme: theme.fingerprint) }
+            manifest.key = key
             manifest.sprites = sprites.count
             manifest.spritesMissing = Self.referencedSprites(catalog).count - manifest.sprites
             manifest.warnings = refused.isEmpty ? nil : refused
@@ -72,37 +71,19 @@ package struct SiteBuilder: Sendable {
 }
 
 extension SiteBuilder {
-    /// The summary of the site already in the output when it was built from these very inputs
-    /// (same `inputs`, theme and settings); nil when anything differs.
+    /// The summary of the site already in the output when it was built with this very
+    /// key; nil when anything differs or a page is gone.
     ///
     /// A caller checks this before loading the catalog, so an unchanged rebuild costs
-    /// only hashing the inputs.
-    package func unchangedSummary(inputs: String) -> BuildSummary? {
+    /// only computing the key.
+    package func unchangedSummary(key: BuildKey) -> BuildSummary? {
         let start = ContinuousClock().now
         let output = configuration.output.standardizedFileURL
         let manifest = BuildManifest.read(from: output)
-        guard let recorded = manifest.inputs, !manifest.pages.isEmpty else { return nil }
-        let theme = Theme.fingerprint(of: Theme.templateFolders(configuration))
-        guard recorded == siteKey(inputs: inputs, theme: theme) else { return nil }
+        guard manifest.key == key, !manifest.pages.isEmpty else { return nil }
         let manager = FileManager.default
         guard manifest.pages.keys.allSatisfy({ manager.fileExists(atPath: output.appendingPathComponent($0).path) }) else { return nil }
         return summary(of: manifest, rendered: 0, since: start)
-    }
-
-    /// One key for everything a site depends on besides the catalog itself.
-    func siteKey(inputs: String, theme: String) -> String {
-        var hash = Fingerprint()
-        hash.add("site-1")
-        hash.add(inputs)
-        hash.add(theme)
-        hash.add(Theme.fingerprint(of: configuration.themeOverride.map { [$0.appendingPathComponent("Public")] } ?? []))
-        hash.add(Theme.fingerprint(of: [configuration.themeRoot.appendingPathComponent("Public")]))
-        for field in [configuration.title, configuration.baseURL ?? "", configuration.language, configuration.spritesRoot?.path ?? ""] {
-            hash.add(field)
-        }
-        hash.add(configuration.pageSize)
-        hash.add(configuration.dexMode ? 1 : 0)
-        return hash.hex
     }
 
     func summary(of manifest: BuildManifest, rendered: Int, since start: ContinuousClock.Instant) -> BuildSummary {
@@ -139,19 +120,7 @@ private extension SiteBuilder {
                 var results: [(String, String, Bool, Int)] = []
                 for kind in batch {
                     guard let spec = pages.spec(kind) else { continue }
-                    var hash = Fingerprint()
-                    hash.add(theme.fingerprint)
-                    hash.add(spec.template)
-                    // The strings table is part of the theme's fingerprint already.
-                    if case .dictionary(let fields) = spec.context {
-                        for key in fields.keys.sorted() where key != "t" {
-                            hash.add(key)
-                            if let value = fields[key] { hash.add(value) }
-                        }
-                    } else {
-                        hash.add(spec.context)
-                    }
-                    let fingerprint = hash.hex
+                    let fingerprint = PageKey(spec, theme: theme).hex
                     if previous.pages[spec.path] == fingerprint, let size = staging.reuse(spec.path) {
                         results.append((spec.path, fingerprint, false, size))
                         continue

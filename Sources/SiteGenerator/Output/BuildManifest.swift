@@ -2,10 +2,10 @@ import Foundation
 
 /// Each page's input fingerprint from the last build, so unchanged pages are reused.
 struct BuildManifest: Sendable, Codable, Equatable {
-    var version = 1
+    var version = 2
     var pages: [String: String] = [:]
-    /// The fingerprint of everything the site was built from, when the caller gave one.
-    var inputs: String?
+    /// What the site was built from, when the caller said.
+    var key: BuildKey?
     var sprites = 0
     var spritesMissing = 0
     var bytes = 0
@@ -18,7 +18,7 @@ struct BuildManifest: Sendable, Codable, Equatable {
         guard let site,
               let data = try? Data(contentsOf: site.appendingPathComponent(StagingFolder.manifestName)),
               let manifest = try? JSONDecoder().decode(BuildManifest.self, from: data),
-              manifest.version == 1
+              manifest.version == 2
         else { return BuildManifest() }
         return manifest
     }

@@ -5,7 +5,17 @@ struct PageSpec: Sendable {
     /// Relative to the site root, e.g. "pokemon/pikachu.html".
     var path: String
     var template: String
-    var context: TemplateValue
+    /// Everything the page shows but the interface's words.
+    var fields: [String: TemplateValue]
+    /// The interface's words (`{{t.key}}`): the theme's key covers them, per template.
+    var strings: TemplateValue
+
+    /// What the template renders: the fields, and the words as `t`.
+    var context: TemplateValue {
+        var context = fields
+        context["t"] = strings
+        return .dictionary(context)
+    }
 }
 
 /// The pages of a site, named without building them, so a build can make each on demand.

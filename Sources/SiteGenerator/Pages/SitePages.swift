@@ -69,15 +69,14 @@ struct SitePages: Sendable {
             .map { id, href, key in
                 .dictionary(["page": .string(href), "label": .string(strings[key]), "current": .bool(id == section)])
             }
-        return PageSpec(path: path, template: template, context: .dictionary([
+        return PageSpec(path: path, template: template, fields: [
             "root": .string(root),
             "site": .dictionary(["title": .string(title), "language": .string(index.catalog.language)]),
-            "t": stringsValue,
             "heading": .string(heading),
             "pageTitle": .string(template == "home" ? title : "\(heading) · \(title)"),
             "nav": .array(nav),
             "theme": .string(dexMode ? (theme.isEmpty ? "dex-mode" : theme + " dex-mode") : theme),
             "page": page,
-        ]))
+        ], strings: stringsValue)
     }
 }

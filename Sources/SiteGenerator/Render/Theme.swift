@@ -8,8 +8,12 @@ struct Theme: Sendable {
     let strings: SiteStrings
     /// Asset folders in order; later ones override earlier ones by path.
     let assetFolders: [URL]
-    /// A hash of every template and string, so changing the theme re-renders every page.
+    /// A hash of every template and string: the theme's part of the build's key.
     let fingerprint: String
+    /// Per page template, a hash of the templates it uses (itself, its partials and
+    /// parents, transitively) and of the words it shows: editing the detail page's template
+    /// re-renders the detail pages only, and a word only the pages that show it.
+    let templateKeys: [String: String]
 
     init(configuration: SiteConfiguration) throws(SiteError) {
         let defaultTemplates = configuration.themeRoot.appendingPathComponent("Templates", isDirectory: true)
@@ -30,6 +34,62 @@ struct Theme: Sendable {
         strings = try SiteStrings(folders: templateFolders, language: configuration.language)
         self.assetFolders = assetFolders
         fingerprint = Self.fingerprint(of: templateFolders)
+        templateKeys = Self.templateKeys(templates, folders: templateFolders, strings: strings)
+    }
+
+    /// The key of each template: its closure's sources and the strings the closure names.
+    static func templateKeys(_ library: TemplateLibrary, folders: [URL], strings: SiteStrings) -> [String: String] {
+        var sources: [String: Fingerprint] = [:]
+        for folder in folders {
+            for file in files(under: folder) where file.relative.hasSuffix(".mustache") {
+                var hash = Fingerprint()
+                hash.add((try? Data(contentsOf: file.url)) ?? Data())
+                sources[String(file.relative.dropLast(".mustache".count))] = hash
+            }
+        }
+        var allStrings = Fingerprint()
+        for key in strings.table.keys.sorted() {
+            allStrings.add(key)
+            allStrings.add(strings[key])
+        }
+        var keys: [String: String] = [:]
+        for name in library.templates.keys {
+            var closure: Set<String> = []
+            var pending = [name]
+            var dynamic = false
+            var words: Set<String> = []
+            var wholeTable = false
+            while let next = pending.popLast() {
+                guard let template = library.template(named: next), closure.insert(template.name).inserted else { continue }
+                let uses = template.dependencies
+                dynamic = dynamic || uses.hasDynamicTemplates
+                pending += uses.templates
+                for used in uses.names {
+                    if used == "t" { wholeTable = true }
+                    if used.hasPrefix("t.") { words.insert(String(used.dropFirst(2))) }
+                }
+            }
+            var hash = Fingerprint()
+            hash.add("template-key-1")
+            if dynamic {
+                // Any template may be rendered: the page depends on all of them.
+                for (source, fingerprint) in sources.sorted(by: { $0.key < $1.key }) { hash.add(source); hash.add(fingerprint.hex) }
+            } else {
+                for member in closure.sorted() { hash.add(member); hash.add(sources[Self.sourceName(member)]?.hex ?? "?") }
+            }
+            if wholeTable || dynamic {
+                hash.add(allStrings.hex)
+            } else {
+                for word in words.sorted() { hash.add(word); hash.add(strings[word]) }
+            }
+            keys[name] = hash.hex
+        }
+        return keys
+    }
+
+    /// A compiled template's name is its file path in the library; the same key as `sources`.
+    private static func sourceName(_ templateName: String) -> String {
+        templateName.hasSuffix(".mustache") ? String(templateName.dropLast(".mustache".count)) : templateName
     }
 
     /// The folders a configuration's templates come from: the default theme's, then the override's.

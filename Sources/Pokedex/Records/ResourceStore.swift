@@ -5,14 +5,21 @@ import Foundation
 /// Reads PokeAPI resources from an api-data folder (`<root>/api/v2/<kind>/<id>/index.json`).
 ///
 /// Every failure names the file and, for bad JSON, the JSON path. No symlink is followed
-/// out of the folder: a data folder is input the user did not write.
+/// out of the folder: a data folder is input the user did not write. With a source index
+/// (what the fetch found the selection to reach) the ids come from it rather than from
+/// listing folders; with a record cache, a file unchanged since the last build is not
+/// decoded again.
 struct ResourceStore: Sendable {
     let root: URL
     let folder: InputFolder
+    let index: SourceIndex?
+    let records: RecordCache
 
-    init(root: URL) {
+    init(root: URL, index: SourceIndex? = nil, records: RecordCache = RecordCache(folder: nil)) {
         self.root = root
         folder = InputFolder(root: root)
+        self.index = index
+        self.records = records
     }
 
     /// The ids a resource may have: PokeAPI's are 1 to about 10,300; room for ten times that and more.
@@ -30,6 +37,7 @@ struct ResourceStore: Sendable {
 
     /// The ids present for a resource kind, ascending (from the folder, not the list endpoint).
     func ids(_ kind: String) throws(CatalogIssue) -> [Int] {
+        if let index { return index.entries(of: kind).map(\.id).sorted() }
         let names: [String]
         do {
             names = try FileManager.default.contentsOfDirectory(atPath: folder(kind).path)
@@ -51,21 +59,33 @@ struct ResourceStore: Sendable {
 
     /// Whether a resource is present.
     func has(_ kind: String, _ id: Int) -> Bool {
-        FileManager.default.fileExists(atPath: file(kind, id).path)
+        if case .file = folder.resolve("api/v2/\(kind)/\(id)/index.json") { return true }
+        return false
     }
 
     /// Decodes one resource; `neededBy` names what referred to it, for the error.
-    func load<T: Decodable>(_ type: T.Type, _ kind: String, _ id: Int, neededBy: String? = nil) throws(CatalogIssue) -> T {
+    func load<T: Codable>(_ type: T.Type, _ kind: String, _ id: Int, neededBy: String? = nil) throws(CatalogIssue) -> T {
         let url = file(kind, id)
-        let data: Data?
-        do {
-            data = try folder.read("api/v2/\(kind)/\(id)/index.json")
-        } catch {
-            if case .escapes = error.problem { throw .confined(detail: error.description) }
-            throw .unreadable(path: url.path, detail: error.description)
+        let relative = "api/v2/\(kind)/\(id)/index.json"
+        let stamp: FileStamp?
+        switch folder.resolve(relative) {
+        case let .file(real, _): stamp = FileStamp.of(real)
+        case .missing: throw .missingResource(path: url.path, neededBy: neededBy)
+        case let .escapes(target):
+            throw .confined(detail: InputFolderError(path: url.path, problem: .escapes(target: target, folder: folder.realRoot)).description)
+        case .notAFile, .unsafePath: throw .unreadable(path: url.path, detail: "not a regular file")
         }
-        guard let data else { throw .missingResource(path: url.path, neededBy: neededBy) }
-        let value = try Self.decode(type, from: data, path: url.path)
+        let value = try records.record(type, path: relative, stamp: stamp) { () throws(CatalogIssue) in
+            let data: Data?
+            do throws(InputFolderError) {
+                data = try folder.read(relative)
+            } catch {
+                if case .escapes = error.problem { throw .confined(detail: error.description) }
+                throw .unreadable(path: url.path, detail: error.description)
+            }
+            guard let data else { throw .missingResource(path: url.path, neededBy: neededBy) }
+            return try Self.decode(type, from: data, path: url.path)
+        }
         // Two files claiming one id, or a negative one, would build a silently wrong site.
         if let stated = (value as? any IdentifiedResource)?.id, stated != id {
             throw .badValue(path: url.path, jsonPath: "$.id", detail: "says \(stated), but the file is \(kind) \(id); each file must hold the resource its folder names")
@@ -74,7 +94,7 @@ struct ResourceStore: Sendable {
     }
 
     /// Decodes one resource, or nil when the file is absent.
-    func loadIfPresent<T: Decodable>(_ type: T.Type, _ kind: String, _ id: Int) throws(CatalogIssue) -> T? {
+    func loadIfPresent<T: Codable>(_ type: T.Type, _ kind: String, _ id: Int) throws(CatalogIssue) -> T? {
         has(kind, id) ? try load(type, kind, id) : nil
     }
 

@@ -1,0 +1,386 @@
+import Foundation
+
+/// A compact positional binary form of `Codable` values, for the build's own caches (the
+/// per-resource records, the source index): no keys on disk, varint numbers,
+/// length-prefixed strings, a presence byte before each optional.
+///
+/// Positional means the decoder reads fields in the order the encoder wrote them, which
+/// synthesized conformances guarantee for one type. It is only for files this tool wrote
+/// with the same types: every file starts with a format string the caller chooses (the
+/// types' shape), and a mismatch reads as "no cache". Types that decode by listing their
+/// keys (`Dictionary` with `String` keys) are not supported and throw.
+package enum BinaryCoder {
+    /// Set in the `userInfo` of a decoder reading these records, for types whose record
+    /// form differs from the JSON they were read from (a packed learnset).
+    package static let recordsKey = CodingUserInfoKey(rawValue: "pokedex.binary-records")!
+
+    package struct Unsupported: Error {}
+    package struct Corrupt: Error {}
+
+    /// `value` as bytes, after `format`.
+    package static func encode<T: Encodable>(_ value: T, format: String) throws -> Data {
+        let writer = Writer()
+        writer.string(format)
+        try value.encode(to: BinaryEncoderImpl(writer: writer))
+        return writer.data
+    }
+
+    /// The value in `data`, or nil when it was written with another `format`; throws when corrupt.
+    package static func decode<T: Decodable>(_ type: T.Type, from data: Data, format: String) throws -> T? {
+        try data.withUnsafeBytes { buffer in
+            let reader = Reader(bytes: buffer)
+            guard (try? reader.string()) == format else { return nil }
+            let value = try T(from: BinaryDecoderImpl(reader: reader))
+            guard reader.position == buffer.count else { throw Corrupt() }
+            return value
+        }
+    }
+}
+
+// MARK: - Bytes
+
+final class Writer {
+    var data = Data()
+
+    init() {
+        data.reserveCapacity(1 << 16)
+    }
+
+    func byte(_ value: UInt8) { data.append(value) }
+
+    func varint(_ value: UInt64) {
+        var value = value
+        while value >= 0x80 {
+            data.append(UInt8(truncatingIfNeeded: value) | 0x80)
+            value >>= 7
+        }
+        data.append(UInt8(value))
+    }
+
+    func signed(_ value: Int64) {
+        varint(UInt64(bitPattern: (value << 1) ^ (value >> 63)))
+    }
+
+    func string(_ value: String) {
+        var value = value
+        value.withUTF8 { bytes in
+            varint(UInt64(bytes.count))
+            data.append(contentsOf: bytes)
+        }
+    }
+}
+
+final class Reader {
+    let bytes: UnsafeRawBufferPointer
+    var position = 0
+
+    init(bytes: UnsafeRawBufferPointer) {
+        self.bytes = bytes
+    }
+
+    func byte() throws -> UInt8 {
+        guard position < bytes.count else { throw BinaryCoder.Corrupt() }
+        defer { position += 1 }
+        return bytes[position]
+    }
+
+    func varint() throws -> UInt64 {
+        var result: UInt64 = 0
+        var shift: UInt64 = 0
+        while true {
+            let next = try byte()
+            result |= UInt64(next & 0x7F) << shift
+            if next < 0x80 { return result }
+            shift += 7
+            guard shift < 64 else { throw BinaryCoder.Corrupt() }
+        }
+    }
+
+    func signed() throws -> Int64 {
+        let raw = try varint()
+        return Int64(bitPattern: (raw >> 1) ^ (0 &- (raw & 1)))
+    }
+
+    func count() throws -> Int {
+        let value = try varint()
+        guard value <= UInt64(bytes.count - position) &* 8 + 8 else { throw BinaryCoder.Corrupt() }
+        return Int(value)
+    }
+
+    func string() throws -> String {
+        let length = Int(try varint())
+        guard length >= 0, length <= bytes.count - position else { throw BinaryCoder.Corrupt() }
+        defer { position += length }
+        return String(decoding: UnsafeRawBufferPointer(rebasing: bytes[position..<(position + length)]), as: UTF8.self)
+    }
+}
+
+// MARK: - Encoding
+
+private struct BinaryEncoderImpl: Encoder {
+    let writer: Writer
+    var codingPath: [any CodingKey] { [] }
+    var userInfo: [CodingUserInfoKey: Any] { [:] }
+
+    func container<Key: CodingKey>(keyedBy type: Key.Type) -> KeyedEncodingContainer<Key> {
+        KeyedEncodingContainer(KeyedWriter<Key>(writer: writer))
+    }
+
+    func unkeyedContainer() -> any UnkeyedEncodingContainer {
+        UnkeyedWriter(writer: writer)
+    }
+
+    func singleValueContainer() -> any SingleValueEncodingContainer {
+        SingleWriter(writer: writer)
+    }
+}
+
+/// Writes one value of any encodable type; packed fast paths for the big arrays.
+private func write<T: Encodable>(_ value: T, to writer: Writer) throws {
+    switch value {
+    case let value as String: writer.string(value)
+    case let value as Int: writer.signed(Int64(value))
+    case let value as Bool: writer.byte(value ? 1 : 0)
+    case let value as UInt64: writer.varint(value)
+    case let value as UInt32: writer.varint(UInt64(value))
+    case let value as Int32: writer.signed(Int64(value))
+    case let value as Int64: writer.signed(value)
+    case let value as Int16: writer.signed(Int64(value))
+    case let value as Int8: writer.signed(Int64(value))
+    case let value as UInt: writer.varint(UInt64(value))
+    case let value as UInt16: writer.varint(UInt64(value))
+    case let value as UInt8: writer.varint(UInt64(value))
+    case let value as Double: writer.varint(value.bitPattern)
+    case let value as Float: writer.varint(UInt64(value.bitPattern))
+    case let value as [UInt64]:
+        writer.varint(UInt64(value.count))
+        for element in value { writer.varint(element) }
+    case let value as [Int]:
+        writer.varint(UInt64(value.count))
+        for element in value { writer.signed(Int64(element)) }
+    case let value as Data:
+        writer.varint(UInt64(value.count))
+        writer.data.append(value)
+    case let array as [any Encodable]:
+        // Count first, then the elements: what `Array.init(from:)` reads back.
+        writer.varint(UInt64(array.count))
+        for element in array { try write(element, to: writer) }
+    default:
+        // A type with no fast path encodes itself; one that would hand back to a single
+        // value container of its own kind would loop, so primitives must all be above.
+        try value.encode(to: BinaryEncoderImpl(writer: writer))
+    }
+}
+
+private struct KeyedWriter<Key: CodingKey>: KeyedEncodingContainerProtocol {
+    let writer: Writer
+    var codingPath: [any CodingKey] { [] }
+
+    mutating func encodeNil(forKey key: Key) throws { writer.byte(0) }
+    mutating func encode<T: Encodable>(_ value: T, forKey key: Key) throws { try write(value, to: writer) }
+    mutating func encodeIfPresent<T: Encodable>(_ value: T?, forKey key: Key) throws { try present(value) }
+    mutating func encodeIfPresent(_ value: Bool?, forKey key: Key) throws { try present(value) }
+    mutating func encodeIfPresent(_ value: String?, forKey key: Key) throws { try present(value) }
+    mutating func encodeIfPresent(_ value: Double?, forKey key: Key) throws { try present(value) }
+    mutating func encodeIfPresent(_ value: Float?, forKey key: Key) throws { try present(value) }
+    mutating func encodeIfPresent(_ value: Int?, forKey key: Key) throws { try present(value) }
+    mutating func encodeIfPresent(_ value: Int8?, forKey key: Key) throws { try present(value) }
+    mutating func encodeIfPresent(_ value: Int16?, forKey key: Key) throws { try present(value) }
+    mutating func encodeIfPresent(_ value: Int32?, forKey key: Key) throws { try present(value) }
+    mutating func encodeIfPresent(_ value: Int64?, forKey key: Key) throws { try present(value) }
+    mutating func encodeIfPresent(_ value: UInt?, forKey key: Key) throws { try present(value) }
+    mutating func encodeIfPresent(_ value: UInt8?, forKey key: Key) throws { try present(value) }
+    mutating func encodeIfPresent(_ value: UInt16?, forKey key: Key) throws { try present(value) }
+    mutating func encodeIfPresent(_ value: UInt32?, forKey key: Key) throws { try present(value) }
+    mutating func encodeIfPresent(_ value: UInt64?, forKey key: Key) throws { try present(value) }
+
+    /// A presence byte, then the value: every optional, whatever its type.
+    private func present<T: Encodable>(_ value: T?) throws {
+        guard let value else { return writer.byte(0) }
+        writer.byte(1)
+        try write(value, to: writer)
+    }
+
+    mutating func nestedContainer<NestedKey: CodingKey>(keyedBy keyType: NestedKey.Type, forKey key: Key) -> KeyedEncodingContainer<NestedKey> {
+        KeyedEncodingContainer(KeyedWriter<NestedKey>(writer: writer))
+    }
+    mutating func nestedUnkeyedContainer(forKey key: Key) -> any UnkeyedEncodingContainer { UnkeyedWriter(writer: writer) }
+    mutating func superEncoder() -> any Encoder { BinaryEncoderImpl(writer: writer) }
+    mutating func superEncoder(forKey key: Key) -> any Encoder { BinaryEncoderImpl(writer: writer) }
+}
+
+/// Elements after a count. The count is not known until the end, so elements go into a
+/// buffer of their own, then count and buffer into the parent.
+private final class UnkeyedWriter: UnkeyedEncodingContainer {
+    let parent: Writer
+    let writer = Writer()
+    var count = 0
+    var codingPath: [any CodingKey] { [] }
+
+    init(writer: Writer) {
+        parent = writer
+    }
+
+    deinit {
+        parent.varint(UInt64(count))
+        parent.data.append(writer.data)
+    }
+
+    func encodeNil() throws { writer.byte(0); count += 1 }
+    func encode<T: Encodable>(_ value: T) throws {
+        try write(value, to: writer)
+        count += 1
+    }
+    func nestedContainer<NestedKey: CodingKey>(keyedBy keyType: NestedKey.Type) -> KeyedEncodingContainer<NestedKey> {
+        count += 1
+        return KeyedEncodingContainer(KeyedWriter<NestedKey>(writer: writer))
+    }
+    func nestedUnkeyedContainer() -> any UnkeyedEncodingContainer {
+        count += 1
+        return UnkeyedWriter(writer: writer)
+    }
+    func superEncoder() -> any Encoder { BinaryEncoderImpl(writer: writer) }
+}
+
+private struct SingleWriter: SingleValueEncodingContainer {
+    let writer: Writer
+    var codingPath: [any CodingKey] { [] }
+
+    mutating func encodeNil() throws { writer.byte(0) }
+    mutating func encode<T: Encodable>(_ value: T) throws { try write(value, to: writer) }
+}
+
+// MARK: - Decoding
+
+private struct BinaryDecoderImpl: Decoder {
+    let reader: Reader
+    var codingPath: [any CodingKey] { [] }
+    var userInfo: [CodingUserInfoKey: Any] { [BinaryCoder.recordsKey: true] }
+
+    func container<Key: CodingKey>(keyedBy type: Key.Type) throws -> KeyedDecodingContainer<Key> {
+        KeyedDecodingContainer(KeyedReader<Key>(reader: reader))
+    }
+
+    func unkeyedContainer() throws -> any UnkeyedDecodingContainer {
+        UnkeyedReader(reader: reader, count: try reader.count())
+    }
+
+    func singleValueContainer() throws -> any SingleValueDecodingContainer {
+        SingleReader(reader: reader)
+    }
+}
+
+private func read<T: Decodable>(_ type: T.Type, from reader: Reader) throws -> T {
+    switch type {
+    case is String.Type: return try reader.string() as! T
+    case is Int.Type: return Int(try reader.signed()) as! T
+    case is Bool.Type: return (try reader.byte() != 0) as! T
+    case is UInt64.Type: return try reader.varint() as! T
+    case is UInt32.Type: return UInt32(truncatingIfNeeded: try reader.varint()) as! T
+    case is Int32.Type: return Int32(truncatingIfNeeded: try reader.signed()) as! T
+    case is Int64.Type: return try reader.signed() as! T
+    case is Int16.Type: return Int16(truncatingIfNeeded: try reader.signed()) as! T
+    case is Int8.Type: return Int8(truncatingIfNeeded: try reader.signed()) as! T
+    case is UInt.Type: return UInt(truncatingIfNeeded: try reader.varint()) as! T
+    case is UInt16.Type: return UInt16(truncatingIfNeeded: try reader.varint()) as! T
+    case is UInt8.Type: return UInt8(truncatingIfNeeded: try reader.varint()) as! T
+    case is Double.Type: return Double(bitPattern: try reader.varint()) as! T
+    case is Float.Type: return Float(bitPattern: UInt32(truncatingIfNeeded: try reader.varint())) as! T
+    case is [UInt64].Type:
+        let count = try reader.count()
+        var result = [UInt64]()
+        result.reserveCapacity(count)
+        for _ in 0..<count { result.append(try reader.varint()) }
+        return result as! T
+    case is Data.Type:
+        let length = try reader.count()
+        guard length <= reader.bytes.count - reader.position else { throw BinaryCoder.Corrupt() }
+        defer { reader.position += length }
+        return Data(UnsafeRawBufferPointer(rebasing: reader.bytes[reader.position..<(reader.position + length)])) as! T
+    case is [Int].Type:
+        let count = try reader.count()
+        var result = [Int]()
+        result.reserveCapacity(count)
+        for _ in 0..<count { result.append(Int(try reader.signed())) }
+        return result as! T
+    default:
+        return try T(from: BinaryDecoderImpl(reader: reader))
+    }
+}
+
+private struct KeyedReader<Key: CodingKey>: KeyedDecodingContainerProtocol {
+    let reader: Reader
+    var codingPath: [any CodingKey] { [] }
+    var allKeys: [Key] { [] }
+
+    func contains(_ key: Key) -> Bool { true }
+    func decodeNil(forKey key: Key) throws -> Bool {
+        throw BinaryCoder.Unsupported()
+    }
+    func decode<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> T { try read(type, from: reader) }
+    func decodeIfPresent<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> T? { try present(type) }
+    func decodeIfPresent(_ type: Bool.Type, forKey key: Key) throws -> Bool? { try present(type) }
+    func decodeIfPresent(_ type: String.Type, forKey key: Key) throws -> String? { try present(type) }
+    func decodeIfPresent(_ type: Double.Type, forKey key: Key) throws -> Double? { try present(type) }
+    func decodeIfPresent(_ type: Float.Type, forKey key: Key) throws -> Float? { try present(type) }
+    func decodeIfPresent(_ type: Int.Type, forKey key: Key) throws -> Int? { try present(type) }
+    func decodeIfPresent(_ type: Int8.Type, forKey key: Key) throws -> Int8? { try present(type) }
+    func decodeIfPresent(_ type: Int16.Type, forKey key: Key) throws -> Int16? { try present(type) }
+    func decodeIfPresent(_ type: Int32.Type, forKey key: Key) throws -> Int32? { try present(type) }
+    func decodeIfPresent(_ type: Int64.Type, forKey key: Key) throws -> Int64? { try present(type) }
+    func decodeIfPresent(_ type: UInt.Type, forKey key: Key) throws -> UInt? { try present(type) }
+    func decodeIfPresent(_ type: UInt8.Type, forKey key: Key) throws -> UInt8? { try present(type) }
+    func decodeIfPresent(_ type: UInt16.Type, forKey key: Key) throws -> UInt16? { try present(type) }
+    func decodeIfPresent(_ type: UInt32.Type, forKey key: Key) throws -> UInt32? { try present(type) }
+    func decodeIfPresent(_ type: UInt64.Type, forKey key: Key) throws -> UInt64? { try present(type) }
+
+    private func present<T: Decodable>(_ type: T.Type) throws -> T? {
+        try reader.byte() == 0 ? nil : try read(type, from: reader)
+    }
+    func nestedContainer<NestedKey: CodingKey>(keyedBy type: NestedKey.Type, forKey key: Key) throws -> KeyedDecodingContainer<NestedKey> {
+        KeyedDecodingContainer(KeyedReader<NestedKey>(reader: reader))
+    }
+    func nestedUnkeyedContainer(forKey key: Key) throws -> any UnkeyedDecodingContainer {
+        UnkeyedReader(reader: reader, count: try reader.count())
+    }
+    func superDecoder() throws -> any Decoder { BinaryDecoderImpl(reader: reader) }
+    func superDecoder(forKey key: Key) throws -> any Decoder { BinaryDecoderImpl(reader: reader) }
+}
+
+private struct UnkeyedReader: UnkeyedDecodingContainer {
+    let reader: Reader
+    let total: Int
+    var currentIndex = 0
+    var codingPath: [any CodingKey] { [] }
+    var count: Int? { total }
+    var isAtEnd: Bool { currentIndex >= total }
+
+    init(reader: Reader, count: Int) {
+        self.reader = reader
+        total = count
+    }
+
+    mutating func decodeNil() throws -> Bool { throw BinaryCoder.Unsupported() }
+    mutating func decode<T: Decodable>(_ type: T.Type) throws -> T {
+        guard !isAtEnd else { throw BinaryCoder.Corrupt() }
+        currentIndex += 1
+        return try read(type, from: reader)
+    }
+    mutating func nestedContainer<NestedKey: CodingKey>(keyedBy type: NestedKey.Type) throws -> KeyedDecodingContainer<NestedKey> {
+        currentIndex += 1
+        return KeyedDecodingContainer(KeyedReader<NestedKey>(reader: reader))
+    }
+    mutating func nestedUnkeyedContainer() throws -> any UnkeyedDecodingContainer {
+        currentIndex += 1
+        return UnkeyedReader(reader: reader, count: try reader.count())
+    }
+    mutating func superDecoder() throws -> any Decoder { BinaryDecoderImpl(reader: reader) }
+}
+
+private struct SingleReader: SingleValueDecodingContainer {
+    let reader: Reader
+    var codingPath: [any CodingKey] { [] }
+
+    func decodeNil() -> Bool { false }
+    func decode<T: Decodable>(_ type: T.Type) throws -> T { try read(type, from: reader) }
+}

@@ -1,0 +1,135 @@
+import Common
+import Foundation
+
+/// What a data folder holds for one selection, and what each entry reaches: written by a
+/// fetch that finished with nothing missing, so the next build knows the folder is
+/// complete and unchanged by `stat`ing its files, without reading any of them.
+///
+/// The folder keeps its api-data layout (it is a mirror others read); the index sits
+/// beside the cache's metadata (`.pokedex/index-<key>.bin`) in the build's own binary
+/// format, versioned by ``format``: an index of another version is not read, and the
+/// fetch that follows writes a new one. A file changed by hand or by another tool shows
+/// in its size, modification time or inode; `--verify` reads everything instead.
+package struct SourceIndex: Codable, Sendable, Equatable {
+    /// Bumped whenever the fields or what a reach means change.
+    static let format = "pokedex-source-index-1"
+
+    /// One resource file: where, its stamp, and what it links to.
+    package struct Entry: Codable, Sendable, Equatable {
+        /// `pokemon/25` (the resource path, without `api/v2/` and `index.json`).
+        package var path: String
+        package var stamp: FileStamp
+        /// Indices into ``SourceIndex/entries`` of the resources it reaches.
+        package var links: [Int]
+        /// Indices into ``SourceIndex/media`` of the sprites it reaches.
+        package var sprites: [Int]
+        /// The name the link to it gave (`pikachu`), where one did.
+        package var name: String?
+    }
+
+    /// A sprite (later: a cry) present in the folder.
+    package struct Media: Codable, Sendable, Equatable {
+        /// `sprites/pokemon/25.png`.
+        package var path: String
+        package var stamp: FileStamp
+    }
+
+    /// The real path of the folder the entries are in.
+    package var root: String
+    /// What the index covers: the selection's key.
+    package var selection: String
+    package var entries: [Entry]
+    package var media: [Media]
+    /// Sprites and optional resources the source does not have (recorded 404s, or absent
+    /// from a folder): the site shows a placeholder or says the slug in words.
+    package var missingMedia: [String]
+    package var missingResources: [String]
+    /// How many entries (resources, sprites, lists) the fetch that wrote it went through.
+    package var items: Int
+
+    /// The resource paths of one kind (`pokemon-species`), with their ids and stamps.
+    package func entries(of resource: String) -> [(id: Int, stamp: FileStamp)] {
+        let prefix = resource + "/"
+        return entries.compactMap { entry in
+            guard entry.path.hasPrefix(prefix), let id = Int(entry.path.dropFirst(prefix.count)) else { return nil }
+            return (id, entry.stamp)
+        }
+    }
+
+    /// The file of an entry below the root.
+    package func file(of entry: Entry) -> String {
+        root + "/api/v2/" + entry.path + "/index.json"
+    }
+
+    /// Whether every file still has the stamp the index recorded (one `stat` each).
+    package func isCurrent() -> Bool {
+        for entry in entries where FileStamp.of(file(of: entry)) != entry.stamp { return false }
+        for media in media where FileStamp.of(root + "/" + media.path) != media.stamp { return false }
+        return true
+    }
+
+    /// A key of everything the index says: which files, with which stamps. Two indexes of
+    /// the same key describe the same bytes.
+    package var contentKey: String {
+        var hash = Fingerprint()
+        hash.add(Self.format)
+        hash.add(root)
+        for entry in entries {
+            hash.add(entry.path)
+            hash.add(Int(entry.stamp.size)); hash.add(Int(entry.stamp.modified)); hash.add(Int(bitPattern: UInt(entry.stamp.inode)))
+        }
+        for media in media {
+            hash.add(media.path)
+            hash.add(Int(media.stamp.size)); hash.add(Int(media.stamp.modified)); hash.add(Int(bitPattern: UInt(media.stamp.inode)))
+        }
+        for path in missingMedia + ["--"] + missingResources { hash.add(path) }
+        return hash.hex
+    }
+
+    /// The reach of every entry whose file is unchanged, by resource path: what a fetch
+    /// may take instead of reading and scanning the file again.
+    func knownReach() -> [APIResourcePath: (stamp: FileStamp, reach: Reach)] {
+        var known: [APIResourcePath: (stamp: FileStamp, reach: Reach)] = [:]
+        let paths = entries.map { Self.resourcePath($0.path) }
+        for (entry, path) in zip(entries, paths) {
+            guard let path else { continue }
+            var reach = Reach()
+            for index in entry.links where entries.indices.contains(index) {
+                if let target = paths[index] { reach.resources[target] = .some(entries[index].name) }
+            }
+            for index in entry.sprites where media.indices.contains(index) {
+                if let sprite = SpritePath(relativePath: media[index].path) { reach.sprites.insert(sprite) }
+            }
+            known[path] = (entry.stamp, reach)
+        }
+        return known
+    }
+
+    static func resourcePath(_ text: String) -> APIResourcePath? {
+        let parts = text.split(separator: "/", maxSplits: 1).map(String.init)
+        guard parts.count == 2 else { return nil }
+        return APIResourcePath(resource: parts[0], identifier: parts[1])
+    }
+}
+
+extension SourceIndex {
+    /// Where the index of `root` for `selection` is kept, under `folder` (the cache).
+    package static func file(in folder: URL, root: URL, selection: String) -> URL {
+        var key = Fingerprint()
+        key.add(InputFolder.realPath(root.path) ?? root.standardizedFileURL.path)
+        key.add(selection)
+        return folder.appendingPathComponent(".pokedex/index-\(key.hex).bin")
+    }
+
+    /// The index in `file`, or nil when there is none, it is of another version, or unreadable.
+    package static func load(_ file: URL) -> SourceIndex? {
+        guard let data = FileManager.default.contents(atPath: file.path) else { return nil }
+        return (try? BinaryCoder.decode(SourceIndex.self, from: data, format: format)) ?? nil
+    }
+
+    /// Writes the index atomically; a folder that cannot take it only costs a slower next build.
+    func write(to file: URL) {
+        guard let data = try? BinaryCoder.encode(self, format: Self.format) else { return }
+        try? AtomicFile.write(data, to: file.path)
+    }
+}

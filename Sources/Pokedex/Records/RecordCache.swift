@@ -1,0 +1,74 @@
+import Common
+import Foundation
+import PokeAPI
+import Synchronization
+
+/// Every resource a catalog was built from, as decoded, kept between builds
+/// (`<cache>/.pokedex/records-<key>.bin`) and keyed by each file's stamp: a build
+/// decodes JSON only for the files that changed since the last one and takes the rest
+/// from here, so one edited flavor text costs one decode, not eight thousand.
+///
+/// A record is the schema's own value in the build's binary form, stored as bytes and
+/// decoded only when the catalog asks for it. The file's key includes ``Wire/shapeKey``:
+/// records of another schema are never read. It holds exactly the records the last build
+/// used; a corrupt or foreign file only means a slower build.
+final class RecordCache: Sendable {
+    struct Entry: Codable, Sendable {
+        var path: String
+        var stamp: FileStamp
+        var bytes: Data
+    }
+
+    static let format = "pokedex-records-1"
+
+    let file: URL?
+    private let previous: [String: Entry]
+    private let current = Mutex<[String: Entry]>([:])
+    private let decodedCount = Mutex(0)
+
+    /// The records kept in `folder` (nil keeps none: every record is decoded).
+    /// The file records are kept in under `folder`.
+    static func file(in folder: URL) -> URL {
+        folder.appendingPathComponent(".pokedex/records-\(Wire.shapeKey).bin")
+    }
+
+    init(folder: URL?) {
+        file = folder.map(Self.file(in:))
+        var previous: [String: Entry] = [:]
+        if let file, let data = FileManager.default.contents(atPath: file.path),
+           let entries = (try? BinaryCoder.decode([Entry].self, from: data, format: Self.format)) ?? nil {
+            for entry in entries { previous[entry.path] = entry }
+        }
+        self.previous = previous
+    }
+
+    /// How many records this build decoded from JSON (the rest came from the cache).
+    var decoded: Int { decodedCount.withLock { $0 } }
+
+    /// The record of `path` (with `stamp`): the kept one when the file is unchanged, else
+    /// `decodeJSON()`, kept for next time.
+    func record<T: Codable>(_ type: T.Type, path: String, stamp: FileStamp?, decodeJSON: () throws(CatalogIssue) -> T) throws(CatalogIssue) -> T {
+        if let stamp, let kept = previous[path], kept.stamp == stamp,
+           let value = (try? BinaryCoder.decode(T.self, from: kept.bytes, format: "")) ?? nil {
+            current.withLock { $0[path] = kept }
+            return value
+        }
+        let value = try decodeJSON()
+        decodedCount.withLock { $0 += 1 }
+        if let stamp, let bytes = try? BinaryCoder.encode(value, format: "") {
+            current.withLock { $0[path] = Entry(path: path, stamp: stamp, bytes: bytes) }
+        }
+        return value
+    }
+
+    /// Writes the records this build used, when any was new or the set changed.
+    func save() {
+        guard let file else { return }
+        let entries = current.withLock { $0 }
+        guard decoded > 0 || entries.count != previous.count else { return }
+        let sorted = entries.values.sorted { $0.path < $1.path }
+        guard let data = try? BinaryCoder.encode(sorted, format: Self.format) else { return }
+        try? FileManager.default.createDirectory(at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try? data.write(to: file, options: .atomic)
+    }
+}

@@ -1,0 +1,85 @@
+import Common
+import Foundation
+import PokeAPI
+
+/// The source stage: where a build's data comes from, made ready to read.
+///
+/// - the bundled sample (no network, no files);
+/// - a data folder read in place (`--api PATH`: an api-data clone, the shared mirror), never
+///   written; its index goes into the cache folder;
+/// - PokeAPI or a mirror over HTTP, fetched into the cache first.
+///
+/// Either folder ends with a ``SourceIndex``: what the selection reaches and each file's
+/// stamp, so an unchanged folder is recognised by `stat` alone and the catalog decodes
+/// only the files that changed.
+package struct CatalogSource: Sendable {
+    package enum Origin: Sendable, Equatable {
+        case sample
+        case folder(URL)
+        case remote(api: String, spritesURL: String?)
+    }
+
+    package var origin: Origin
+    /// The cache folder: fetched data, the source index, the catalog's records.
+    package var cache: URL
+    package var selection: FetchSelection
+    package var offline: Bool
+    /// The tool's version, sent in the User-Agent.
+    package var version: String
+
+    package init(origin: Origin, cache: URL, selection: FetchSelection = .all, offline: Bool = false, version: String) {
+        self.origin = origin
+        self.cache = cache
+        self.selection = selection
+        self.offline = offline
+        self.version = version
+    }
+
+    /// The origin `--sample` and `--api` (a URL, a folder, or nothing for PokeAPI) name.
+    package static func origin(sample: Bool, api: String?, spritesURL: String?) -> Origin {
+        if sample { return .sample }
+        guard let api else { return .remote(api: FetchConfiguration.defaultAPI, spritesURL: spritesURL) }
+        let lowered = api.lowercased()
+        if lowered.hasPrefix("http://") || lowered.hasPrefix("https://") { return .remote(api: api, spritesURL: spritesURL) }
+        return .folder(URL(fileURLWithPath: api, isDirectory: true))
+    }
+
+    /// The source made ready.
+    package struct Prepared: Sendable {
+        /// The folder resources and sprites are read from; nil for the sample.
+        package var root: URL?
+        package var index: SourceIndex?
+        /// What the fetch did (nil for the sample); its failures are the caller's to report.
+        package var report: FetchReport?
+        /// A key of the data: every file's stamp, or the sample's bytes.
+        package var contentKey: String
+    }
+
+    /// Fetches what the cache lacks (remote), or indexes the folder (in place); the sample
+    /// needs nothing. An unchanged source costs one `stat` per file it holds.
+    package func prepare(progress: @escaping @Sendable (FetchProgress) -> Void = { _ in }) async throws -> Prepared {
+        switch origin {
+        case .sample:
+            return Prepared(root: nil, index: nil, report: nil, contentKey: "sample:" + Catalog.sampleKey())
+        case let .folder(folder):
+            var configuration = FetchConfiguration(cache: folder, api: folder.path, selection: selection, offline: true, version: version)
+            configuration.inPlace = true
+            configuration.indexFolder = cache
+            let result = try await Fetcher(configuration: configuration).fetch(progress: progress)
+            return Prepared(root: folder, index: result.index, report: result.report, contentKey: result.index?.contentKey ?? "incomplete")
+        case let .remote(api, spritesURL):
+            let configuration = FetchConfiguration(cache: cache, api: api, spritesURL: spritesURL, selection: selection,
+                                                   offline: offline, version: version)
+            let result = try await Fetcher(configuration: configuration).fetch(progress: progress)
+            return Prepared(root: cache, index: result.index, report: result.report, contentKey: result.index?.contentKey ?? "incomplete")
+        }
+    }
+
+    /// The catalog of a prepared source in `language`, for `selection`; records kept in the cache.
+    package func catalog(_ prepared: Prepared, language: String, selection: Selection) async throws(CatalogError) -> Catalog {
+        guard let root = prepared.root else { return try Catalog.sample() }
+        var loader = CatalogLoader(cacheRoot: root, language: language, selection: selection, index: prepared.index)
+        loader.snapshotFolder = cache
+        return try await loader.load().catalog
+    }
+}

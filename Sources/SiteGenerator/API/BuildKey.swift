@@ -1,0 +1,65 @@
+import Common
+import Foundation
+
+/// Everything a site depends on, by name: when the key of a build matches the key the
+/// site in the output was built with, nothing is rendered or even decoded.
+///
+/// One value type, so an input cannot be left out of one of several keys: the hash is
+/// over every stored field (the whole value is encoded), and adding a field adds it.
+package struct BuildKey: Codable, Hashable, Sendable {
+    /// What the caller knows: the tool, the data, the selection and the trainer's collection.
+    package struct Inputs: Codable, Hashable, Sendable {
+        /// The tool's version (a new version may write other pages).
+        package var tool: String
+        /// The data's content key: the source index's (every file's stamp), or the sample's.
+        package var data: String
+        /// The selection, as the catalog reads it.
+        package var selection: String
+        /// A hash of the collection file's contents (its marks and individuals show on pages).
+        package var collection: String
+
+        package init(tool: String, data: String, selection: String, collection: String) {
+            self.tool = tool
+            self.data = data
+            self.selection = selection
+            self.collection = collection
+        }
+    }
+
+    var format = "site-key-2"
+    var inputs: Inputs
+    var language: String
+    var title: String
+    var baseURL: String
+    var spritesRoot: String
+    var pageSize: Int
+    var dexMode: Bool
+    /// Every template and string of the theme and its override.
+    var templates: String
+    /// Every asset (`Public/` of the theme and its override).
+    var assets: String
+
+    /// The key as one hash over every field.
+    package var hex: String {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys]
+        var hash = Fingerprint()
+        hash.add((try? encoder.encode(self)) ?? Data())
+        return hash.hex
+    }
+}
+
+extension SiteBuilder {
+    /// The key of a build of this configuration from `inputs`.
+    package func key(_ inputs: BuildKey.Inputs) -> BuildKey {
+        var assetFolders = [configuration.themeRoot.appendingPathComponent("Public")]
+        if let override = configuration.themeOverride { assetFolders.append(override.appendingPathComponent("Public")) }
+        return BuildKey(
+            inputs: inputs, language: configuration.language, title: configuration.title,
+            baseURL: configuration.baseURL ?? "", spritesRoot: configuration.spritesRoot?.path ?? "",
+            pageSize: configuration.pageSize, dexMode: configuration.dexMode,
+            templates: Theme.fingerprint(of: Theme.templateFolders(configuration)),
+            assets: Theme.fingerprint(of: assetFolders)
+        )
+    }
+}

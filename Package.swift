@@ -44,21 +44,21 @@ let package = Package(
         // The TOML reader the settings file and the collection file share; alone so the fuzzer can reach it.
         .target(name: "TOML"),
         // Stage: Catalog (and the trainer's collection).
-        .target(name: "Pokedex", dependencies: ["Common", "PokeAPI", "TOML"], resources: [.copy("Resources/sample-catalog.json")]),
+        .target(name: "Pokedex", dependencies: ["Common", "JSONLinkScan", "PokeAPI", "TOML"], resources: [.copy("Resources/sample-catalog.json")]),
         // Stages: Pages, Render, Output.
         .target(name: "SiteGenerator", dependencies: ["Common", "Pokedex", "TemplateEngine", "HTMLSafety"]),
         // The commands, as a library so tests reach them; the executable only calls it.
         .target(name: "PokedexCLI", dependencies: ["Common", "TOML", "SiteGenerator", "TemplateEngine", "PokeAPI", "Pokedex", "HTMLSafety", argumentParser]),
         .executableTarget(name: "pokedex", dependencies: ["PokedexCLI"]),
         // Developer tools for the catalog: its benchmark, and the generator of the bundled sample.
-        .executableTarget(name: "bench-catalog", dependencies: ["Pokedex", "PokeAPI"], path: "scripts/bench-catalog"),
+        .executableTarget(name: "bench-catalog", dependencies: ["Pokedex", "PokeAPI", "JSONLinkScan"], path: "scripts/bench-catalog"),
         .executableTarget(name: "make-sample", dependencies: ["Pokedex"], path: "scripts/make-sample"),
 
         .target(name: "TestSupport", dependencies: nio, path: "Tests/TestSupport"),
         .testTarget(name: "TemplateEngineTests", dependencies: ["TemplateEngine", "TestSupport"]),
         .testTarget(name: "HTMLSafetyTests", dependencies: ["HTMLSafety", "TestSupport"]),
         .testTarget(name: "JSONLinkScanTests", dependencies: ["JSONLinkScan", "TestSupport"]),
-        .testTarget(name: "PokeAPITests", dependencies: ["PokeAPI", "JSONLinkScan", "TestSupport"]),
+        .testTarget(name: "PokeAPITests", dependencies: ["Common", "PokeAPI", "JSONLinkScan", "TestSupport"]),
         .testTarget(name: "PokedexTests", dependencies: ["Pokedex", "TOML", "TestSupport"]),
         .testTarget(name: "SiteGeneratorTests", dependencies: ["SiteGenerator", "CSystemExtras", "TestSupport"], exclude: ["Snapshots"]),
         .testTarget(name: "PokedexCLITests", dependencies: ["PokedexCLI", "TestSupport"]),

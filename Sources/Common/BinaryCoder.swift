@@ -136,39 +136,54 @@ private struct BinaryEncoderImpl: Encoder {
 }
 
 /// Writes one value of any encodable type; packed fast paths for the big arrays.
+///
+/// Types are told apart by comparing metadata (`T.self == String.self`), not by casting
+/// the value, which would box it; arrays go through ``BinaryArray`` without copying.
 private func write<T: Encodable>(_ value: T, to writer: Writer) throws {
+    if T.self == String.self { return writer.string(unsafeBitCast(value, to: String.self)) }
+    if T.self == Int.self { return writer.signed(Int64(unsafeBitCast(value, to: Int.self))) }
+    if T.self == Bool.self { return writer.byte(unsafeBitCast(value, to: Bool.self) ? 1 : 0) }
+    if T.self == UInt64.self { return writer.varint(unsafeBitCast(value, to: UInt64.self)) }
+    if T.self == Int64.self { return writer.signed(unsafeBitCast(value, to: Int64.self)) }
+    if T.self == Double.self { return writer.varint(unsafeBitCast(value, to: Double.self).bitPattern) }
+    if T.self == Data.self {
+        let data = unsafeBitCast(value, to: Data.self)
+        writer.varint(UInt64(data.count))
+        writer.data.append(data)
+        return
+    }
     switch value {
-    case let value as String: writer.string(value)
-    case let value as Int: writer.signed(Int64(value))
-    case let value as Bool: writer.byte(value ? 1 : 0)
-    case let value as UInt64: writer.varint(value)
     case let value as UInt32: writer.varint(UInt64(value))
     case let value as Int32: writer.signed(Int64(value))
-    case let value as Int64: writer.signed(value)
     case let value as Int16: writer.signed(Int64(value))
     case let value as Int8: writer.signed(Int64(value))
     case let value as UInt: writer.varint(UInt64(value))
     case let value as UInt16: writer.varint(UInt64(value))
     case let value as UInt8: writer.varint(UInt64(value))
-    case let value as Double: writer.varint(value.bitPattern)
     case let value as Float: writer.varint(UInt64(value.bitPattern))
-    case let value as [UInt64]:
-        writer.varint(UInt64(value.count))
-        for element in value { writer.varint(element) }
-    case let value as [Int]:
-        writer.varint(UInt64(value.count))
-        for element in value { writer.signed(Int64(element)) }
-    case let value as Data:
-        writer.varint(UInt64(value.count))
-        writer.data.append(value)
-    case let array as [any Encodable]:
+    case let array as any BinaryArray:
         // Count first, then the elements: what `Array.init(from:)` reads back.
-        writer.varint(UInt64(array.count))
-        for element in array { try write(element, to: writer) }
+        try array.writeElements(to: writer)
     default:
         // A type with no fast path encodes itself; one that would hand back to a single
         // value container of its own kind would loop, so primitives must all be above.
         try value.encode(to: BinaryEncoderImpl(writer: writer))
+    }
+}
+
+/// An array written as its count and elements, each through ``write(_:to:)``.
+protocol BinaryArray {
+    func writeElements(to writer: Writer) throws
+}
+
+extension Array: BinaryArray where Element: Encodable {
+    func writeElements(to writer: Writer) throws {
+        writer.varint(UInt64(count))
+        if Element.self == UInt64.self {
+            for element in self { writer.varint(unsafeBitCast(element, to: UInt64.self)) }
+            return
+        }
+        for element in self { try write(element, to: writer) }
     }
 }
 
@@ -271,6 +286,9 @@ private struct BinaryDecoderImpl: Decoder {
 }
 
 private func read<T: Decodable>(_ type: T.Type, from reader: Reader) throws -> T {
+    if T.self == String.self { return unsafeBitCast(try reader.string(), to: T.self) }
+    if T.self == Int.self { return unsafeBitCast(Int(try reader.signed()), to: T.self) }
+    if T.self == Bool.self { return unsafeBitCast(try reader.byte() != 0, to: T.self) }
     switch type {
     case is String.Type: return try reader.string() as! T
     case is Int.Type: return Int(try reader.signed()) as! T

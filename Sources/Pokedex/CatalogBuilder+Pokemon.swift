@@ -68,12 +68,13 @@ extension CatalogBuilder {
         let learnset = raw.moves ?? Wire.Learnset()
         let (group, moves) = newestLearnset(learnset, order: order, references: &references)
         var learnable = Set<String>()
-        var noted = Set<Int>()
-        for word in learnset.packed {
-            let entry = learnset.entry(word)
-            guard let slug = entry.move.name, noted.insert(entry.moveIndex).inserted else { continue }
+        var moveIndices = Set<Int>()
+        for word in learnset.packed { moveIndices.insert(Int(word >> 32)) }
+        for index in moveIndices {
+            let move = learnset.moves[index]
+            guard let slug = move.name else { continue }
             learnable.insert(slug)
-            References.note(entry.move, in: &references.moves)
+            References.note(move, in: &references.moves)
         }
         let sprites = raw.sprites
         let pokemon = Pokemon(
@@ -111,32 +112,36 @@ extension CatalogBuilder {
     static func newestLearnset(
         _ learnset: Wire.Learnset, order: VersionOrder, references: inout References
     ) -> (group: String?, moves: [LearnedMove]) {
-        let entries = learnset.entries
-        var newest: (link: Wire.Link, usual: Int, rank: Int)?
-        for entry in entries {
-            let method = LearnedMove.Method(rawValue: entry.method.name ?? "") ?? .other
+        // Ranks and methods per table position, once: the words only hold positions.
+        let groupRanks = learnset.versionGroups.map { order.rank(group: $0) }
+        let methods = learnset.methods.map { LearnedMove.Method(rawValue: $0.name ?? "") ?? .other }
+        var newest: (group: Int, usual: Int, rank: Int)?
+        for word in learnset.packed {
+            let group = Int((word >> 20) & 0xFFF), method = methods[Int((word >> 8) & 0xFFF)]
             let usual = method == .other ? 0 : 1
-            let rank = order.rank(group: entry.versionGroup)
+            let rank = groupRanks[group]
             if let current = newest, (current.usual, current.rank) >= (usual, rank) { continue }
-            newest = (entry.versionGroup, usual, rank)
+            newest = (group, usual, rank)
         }
-        guard let newest = newest?.link else { return (nil, []) }
+        guard let newest else { return (nil, []) }
+        let newestURL = learnset.versionGroups[newest.group].url
         var moves: [LearnedMove] = []
         var seen: Set<LearnedMove> = []
         var noted = Set<Int>()
-        for entry in entries where entry.versionGroup.url == newest.url {
-            guard let slug = entry.move.name else { continue }
-            let method = LearnedMove.Method(rawValue: entry.method.name ?? "") ?? .other
-            let move = LearnedMove(move: slug, method: method, level: method == .levelUp ? entry.level : nil)
+        for word in learnset.packed where learnset.versionGroups[Int((word >> 20) & 0xFFF)].url == newestURL {
+            let moveIndex = Int(word >> 32)
+            guard let slug = learnset.moves[moveIndex].name else { continue }
+            let method = methods[Int((word >> 8) & 0xFFF)]
+            let move = LearnedMove(move: slug, method: method, level: method == .levelUp ? Int(word & 0xFF) : nil)
             if seen.insert(move).inserted { moves.append(move) }
-            if noted.insert(entry.moveIndex).inserted { References.note(entry.move, in: &references.moves) }
+            if noted.insert(moveIndex).inserted { References.note(learnset.moves[moveIndex], in: &references.moves) }
         }
-        let methods = LearnedMove.Method.allCases
+        let allMethods = LearnedMove.Method.allCases
         moves.sort {
-            let lhs = (methods.firstIndex(of: $0.method) ?? 0, $0.level ?? 0, $0.move)
-            let rhs = (methods.firstIndex(of: $1.method) ?? 0, $1.level ?? 0, $1.move)
+            let lhs = (allMethods.firstIndex(of: $0.method) ?? 0, $0.level ?? 0, $0.move)
+            let rhs = (allMethods.firstIndex(of: $1.method) ?? 0, $1.level ?? 0, $1.move)
             return lhs < rhs
         }
-        return (newest.name, moves)
+        return (learnset.versionGroups[newest.group].name, moves)
     }
 }

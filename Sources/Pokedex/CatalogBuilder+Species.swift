@@ -30,7 +30,7 @@ extension CatalogBuilder {
             slug: raw.name,
             name: localized.name(raw.names) ?? raw.name,
             genus: localized.genus(raw.genera),
-            flavorText: localized.flavorText(raw.flavorTextEntries) { order.rank(version: $0) },
+            flavorText: localized.flavorText(raw.flavorTextEntries?.entries) { order.rank(version: $0) },
             color: raw.color?.name,
             generation: raw.generation?.id,
             isLegendary: raw.isLegendary ?? false,

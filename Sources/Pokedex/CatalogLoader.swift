@@ -53,9 +53,10 @@ package struct CatalogLoader: Sendable {
 
     /// Loads the catalog and says how many files were decoded (the rest came from records).
     package func loadCounting() async throws(CatalogError) -> (catalog: Catalog, origin: Origin, decoded: Int) {
-        let records = RecordCache(folder: snapshotFolder)
+        let languages = Localized(language: language).kept
+        let records = RecordCache(folder: snapshotFolder, languages: languages)
         let builder = CatalogBuilder(
-            store: ResourceStore(root: cacheRoot, index: index, records: records),
+            store: ResourceStore(root: cacheRoot, index: index, records: records, languages: languages),
             language: language, selection: selection, width: max(decodingWidth, 1)
         )
         do {
@@ -69,6 +70,6 @@ package struct CatalogLoader: Sendable {
 
     /// The file the records are kept in, or nil with none kept.
     package func currentSnapshotURL() -> URL? {
-        snapshotFolder.map(RecordCache.file(in:))
+        snapshotFolder.map { RecordCache.file(in: $0, languages: Localized(language: language).kept) }
     }
 }

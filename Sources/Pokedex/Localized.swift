@@ -5,6 +5,9 @@ import Foundation
 struct Localized: Sendable {
     let language: String
 
+    /// The languages whose long texts are read at all: the chosen one and English.
+    var kept: Set<String> { [language, "en"] }
+
     /// The entry in the language, else in English, else nil.
     func pick<Entry>(_ entries: [Entry]?, language key: (Entry) -> String?) -> Entry? {
         guard let entries else { return nil }

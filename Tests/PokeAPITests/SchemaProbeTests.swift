@@ -78,3 +78,14 @@ struct BinaryCoderTests {
         #expect(bytes.count < data.count / 4, "learnsets are packed")
     }
 }
+
+@Suite("The schema's shape key")
+struct ShapeKeyTests {
+    @Test("is the same in every process: it names the records file")
+    func stable() {
+        let signature = SchemaProbe.signature(of: Wire.Pokemon.self)
+        #expect(!signature.contains("0x"), "no memory address in a type's name")
+        #expect(signature.contains("moves.move:Link"))
+        #expect(Wire.shapeKey.count == 16)
+    }
+}

@@ -138,7 +138,8 @@ private extension SchemaProbe {
 
         /// Decodes one value of `type` found at `path`.
         func value<T: Decodable>(_ type: T.Type, at path: [String]) throws -> T {
-            state.fields.append(path.joined(separator: ".") + ":" + String(reflecting: type))
+            // describing, not reflecting: a private type's reflection holds a memory address.
+            state.fields.append(path.joined(separator: ".") + ":" + String(describing: type))
             if let leaf = type as? any ProbeLeaf.Type {
                 if let target = leaf.probeTarget {
                     state.records.append(Record(path: path, target: target, stack: stack))

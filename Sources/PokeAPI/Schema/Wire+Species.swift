@@ -16,7 +16,7 @@ extension Wire {
         package var name: String
         package var names: [Name]?
         package var genera: [Genus]?
-        package var flavorTextEntries: [FlavorText]?
+        package var flavorTextEntries: Texts<FlavorText>?
         package var color: Link?
         package var generation: Link?
         package var isLegendary: Bool?

@@ -119,3 +119,42 @@ extension Wire {
         }
     }
 }
+
+extension Wire {
+    /// Set in a decoder's `userInfo` to a `Set<String>` of PokeAPI language codes: long
+    /// texts in other languages (flavor texts: nine tenths of a species) are dropped as
+    /// they are read, so they never fill memory or the build's records.
+    package static let languagesKey = CodingUserInfoKey(rawValue: "pokedex.languages")!
+
+    /// A text that says which language it is in.
+    package protocol LanguageTagged: Codable, Sendable, Hashable {
+        var language: Link { get }
+    }
+
+    /// Texts in the languages the build shows (all when the decoder does not say).
+    package struct Texts<Entry: LanguageTagged>: Codable, Sendable, Hashable {
+        package var entries: [Entry]
+
+        package init(_ entries: [Entry]) {
+            self.entries = entries
+        }
+
+        package init(from decoder: any Decoder) throws {
+            let all = try [Entry](from: decoder)
+            if let languages = decoder.userInfo[Wire.languagesKey] as? Set<String> {
+                entries = all.filter { $0.language.name.map(languages.contains) ?? false }
+            } else {
+                entries = all
+            }
+        }
+
+        package func encode(to encoder: any Encoder) throws {
+            try entries.encode(to: encoder)
+        }
+    }
+}
+
+extension Wire.FlavorText: Wire.LanguageTagged {}
+extension Wire.Name: Wire.LanguageTagged {}
+extension Wire.Genus: Wire.LanguageTagged {}
+extension Wire.Effect: Wire.LanguageTagged {}

@@ -27,13 +27,16 @@ final class RecordCache: Sendable {
     private let decodedCount = Mutex(0)
 
     /// The records kept in `folder` (nil keeps none: every record is decoded).
-    /// The file records are kept in under `folder`.
-    static func file(in folder: URL) -> URL {
-        folder.appendingPathComponent(".pokedex/records-\(Wire.shapeKey).bin")
+    /// The file records are kept in under `folder`, for texts in `languages`.
+    static func file(in folder: URL, languages: Set<String>?) -> URL {
+        var key = Fingerprint()
+        key.add(Wire.shapeKey)
+        for language in (languages ?? ["*"]).sorted() { key.add(language) }
+        return folder.appendingPathComponent(".pokedex/records-\(key.hex).bin")
     }
 
-    init(folder: URL?) {
-        file = folder.map(Self.file(in:))
+    init(folder: URL?, languages: Set<String>? = nil) {
+        file = folder.map { Self.file(in: $0, languages: languages) }
         var previous: [String: Entry] = [:]
         if let file, let data = FileManager.default.contents(atPath: file.path),
            let entries = (try? BinaryCoder.decode([Entry].self, from: data, format: Self.format)) ?? nil {
@@ -68,7 +71,13 @@ final class RecordCache: Sendable {
         guard decoded > 0 || entries.count != previous.count else { return }
         let sorted = entries.values.sorted { $0.path < $1.path }
         guard let data = try? BinaryCoder.encode(sorted, format: Self.format) else { return }
-        try? FileManager.default.createDirectory(at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
+        let folder = file.deletingLastPathComponent()
+        try? FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         try? data.write(to: file, options: .atomic)
+        // Records of an older schema (or other languages) are not read by this build; one set is kept.
+        for name in (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []
+        where name.hasPrefix("records-") && name.hasSuffix(".bin") && name != file.lastPathComponent {
+            try? FileManager.default.removeItem(at: folder.appendingPathComponent(name))
+        }
     }
 }

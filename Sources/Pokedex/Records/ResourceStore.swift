@@ -1,6 +1,7 @@
 import Common
 import PokeAPI
 import Foundation
+import JSONLinkScan
 
 /// Reads PokeAPI resources from an api-data folder (`<root>/api/v2/<kind>/<id>/index.json`).
 ///
@@ -14,12 +15,15 @@ struct ResourceStore: Sendable {
     let folder: InputFolder
     let index: SourceIndex?
     let records: RecordCache
+    /// The languages long texts are kept in (nil: all).
+    let languages: Set<String>?
 
-    init(root: URL, index: SourceIndex? = nil, records: RecordCache = RecordCache(folder: nil)) {
+    init(root: URL, index: SourceIndex? = nil, records: RecordCache = RecordCache(folder: nil), languages: Set<String>? = nil) {
         self.root = root
         folder = InputFolder(root: root)
         self.index = index
         self.records = records
+        self.languages = languages
     }
 
     /// The ids a resource may have: PokeAPI's are 1 to about 10,300; room for ten times that and more.
@@ -84,7 +88,7 @@ struct ResourceStore: Sendable {
                 throw .unreadable(path: url.path, detail: error.description)
             }
             guard let data else { throw .missingResource(path: url.path, neededBy: neededBy) }
-            return try Self.decode(type, from: data, path: url.path)
+            return try Self.decode(type, from: data, path: url.path, languages: languages)
         }
         // Two files claiming one id, or a negative one, would build a silently wrong site.
         if let stated = (value as? any IdentifiedResource)?.id, stated != id {
@@ -124,9 +128,11 @@ struct ResourceStore: Sendable {
         return walk(root, "$")
     }
 
-    static func decode<T: Decodable>(_ type: T.Type, from data: Data, path: String) throws(CatalogIssue) -> T {
+    static func decode<T: Decodable>(_ type: T.Type, from data: Data, path: String, languages: Set<String>? = nil) throws(CatalogIssue) -> T {
         do {
-            return try JSONDecoder().decode(type, from: data)
+            var decoder = TapeJSONDecoder()
+            if let languages { decoder.userInfo[Wire.languagesKey] = languages }
+            return try decoder.decode(type, from: data)
         } catch let error as DecodingError {
             let (jsonPath, detail) = error.pathAndDetail()
             // Valid JSON with a value that cannot be used (an id past Int's range): fetching

@@ -1,0 +1,61 @@
+import Foundation
+import JSONLinkScan
+
+/// Fast paths for the shapes PokeAPI repeats hundreds of thousands of times: read off the
+/// tape without `Decoder`'s per-value boxes. Anything unexpected falls back to the
+/// ordinary `init(from:)` (``TapeValue/Miss``), which reports exactly where and what.
+extension Wire.Link: TapeDecodable {
+    package init(tape: TapeValue) throws {
+        guard let url = try tape["url"] else { throw TapeValue.Miss() }
+        let name = try tape["name"]
+        self.init(name: try name.flatMap { $0.isNull ? nil : try $0.string() }, url: try url.string())
+    }
+}
+
+extension Wire.Learnset: TapeDecodable {
+    /// Links to the same group or method are told apart by their URL's bytes, so the
+    /// half a million details of a dex make no String beyond the tables.
+    package init(tape: TapeValue) throws {
+        var moves: [Wire.Link] = [], groups: [Wire.Link] = [], methods: [Wire.Link] = [], packed: [UInt64] = []
+        var groupURLs: [[UInt8]] = [], methodURLs: [[UInt8]] = []
+        func index(_ link: TapeValue, _ urls: inout [[UInt8]], _ table: inout [Wire.Link]) throws -> Int {
+            guard let url = try link["url"], let found = try url.withStringBytes({ bytes in
+                urls.firstIndex { known in known.count == bytes.count && known.withUnsafeBytes { memcmp($0.baseAddress!, bytes.baseAddress!, bytes.count) == 0 } }
+            }) else {
+                throw TapeValue.Miss()
+            }
+            if let found { return found }
+            urls.append(try url.withStringBytes { Array($0) } ?? [])
+            table.append(try Wire.Link(tape: link))
+            return table.count - 1
+        }
+        for (position, entry) in try tape.elements().enumerated() {
+            guard let move = try entry["move"], let details = try entry["version_group_details"] else { throw TapeValue.Miss() }
+            moves.append(try Wire.Link(tape: move))
+            for detail in try details.elements() {
+                guard let method = try detail["move_learn_method"], let group = try detail["version_group"] else { throw TapeValue.Miss() }
+                let level = try detail["level_learned_at"].map { $0.isNull ? 0 : try $0.int() } ?? 0
+                let groupIndex = try index(group, &groupURLs, &groups)
+                let methodIndex = try index(method, &methodURLs, &methods)
+                packed.append(UInt64(position) << 32 | UInt64(groupIndex & 0xFFF) << 20 | UInt64(methodIndex & 0xFFF) << 8 | UInt64(min(max(level, 0), 255)))
+            }
+        }
+        self.init(moves: moves, versionGroups: groups, methods: methods, packed: packed)
+    }
+}
+
+extension Wire.Texts: TapeDecodable {
+    /// Entries in other languages are stepped over before anything of them is read.
+    package init(tape: TapeValue) throws {
+        let languages = tape.userInfo[Wire.languagesKey] as? Set<String>
+        var kept: [Entry] = []
+        for element in try tape.elements() {
+            if let languages {
+                guard let language = try element["language"], let name = try language["name"] else { throw TapeValue.Miss() }
+                guard languages.contains(try name.string()) else { continue }
+            }
+            kept.append(try element.decode(Entry.self))
+        }
+        self.init(kept)
+    }
+}

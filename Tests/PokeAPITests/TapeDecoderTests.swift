@@ -1,0 +1,80 @@
+import Common
+import Foundation
+import JSONLinkScan
+import Testing
+import TestSupport
+@testable import PokeAPI
+
+/// The catalog's decoder against Foundation's: on every file of every resource the schema
+/// reads, both give the same value, and bad input fails the same way.
+@Suite("The tape decoder agrees with JSONDecoder")
+struct TapeDecoderTests {
+    @Test("every file of the shared mirror that the schema reads", .enabled(if: SharedFixtures.hasMirror, SharedFixtures.absent("pokeapi-mirror")),
+          arguments: Wire.schema.keys.sorted())
+    func mirror(resource: String) throws {
+        let folder = SharedFixtures.pokeapiMirror.appendingPathComponent("api/v2/\(resource)")
+        let ids = try FileManager.default.contentsOfDirectory(atPath: folder.path).compactMap { Int($0) }
+        let type = try #require(Wire.schema[resource] as? any Codable.Type)
+        var differences: [Int] = []
+        for id in ids {
+            let data = try Data(contentsOf: folder.appendingPathComponent("\(id)/index.json"))
+            if try !Self.same(type, data) { differences.append(id) }
+        }
+        #expect(!ids.isEmpty)
+        #expect(differences.isEmpty, "\(differences.count) differ, first: \(differences.first ?? 0)")
+    }
+
+    static func same<T: Codable>(_ type: T.Type, _ data: Data) throws -> Bool {
+        let foundation = try JSONDecoder().decode(T.self, from: data)
+        let tape = try TapeJSONDecoder().decode(T.self, from: data)
+        return try BinaryCoder.encode(foundation, format: "") == BinaryCoder.encode(tape, format: "")
+    }
+
+    struct Sample: Codable, Equatable {
+        var text: String
+        var number: Int
+        var ratio: Double
+        var flag: Bool
+        var missing: String?
+        var null: Int?
+        var list: [Int]
+        var nested: [String: Int]
+    }
+
+    @Test("escapes, numbers, null, missing keys and dictionaries decode as Foundation decodes them")
+    func values() throws {
+        let json = #"{"text":"a\"b\\c\u00e9\ud83d\ude00\n","number":-42,"ratio":1.5e2,"flag":true,"null":null,"list":[1,2,3],"nested":{"x":1,"y":2}}"#
+        let data = Data(json.utf8)
+        #expect(try TapeJSONDecoder().decode(Sample.self, from: data) == JSONDecoder().decode(Sample.self, from: data))
+    }
+
+    @Test("failures carry the coding path", arguments: [
+        (#"{"text":1,"number":1,"ratio":1,"flag":true,"list":[],"nested":{}}"#, "text"),
+        (#"{"text":"x","number":1.5,"ratio":1,"flag":true,"list":[],"nested":{}}"#, "number"),
+        (#"{"text":"x","number":99999999999999999999,"ratio":1,"flag":true,"list":[],"nested":{}}"#, "number"),
+        (#"{"text":"x","number":1,"ratio":1,"flag":true,"list":[1,"2"],"nested":{}}"#, "list.Index 1"),
+        (#"{"number":1,"ratio":1,"flag":true,"list":[],"nested":{}}"#, "text"),
+    ])
+    func failures(json: String, path: String) {
+        do {
+            _ = try TapeJSONDecoder().decode(Sample.self, from: Data(json.utf8))
+            Issue.record("accepted \(json)")
+        } catch let error as DecodingError {
+            let keys: [any CodingKey]
+            switch error {
+            case let .typeMismatch(_, context), let .valueNotFound(_, context), let .dataCorrupted(context): keys = context.codingPath
+            case let .keyNotFound(key, context): keys = context.codingPath + [key]
+            @unknown default: keys = []
+            }
+            #expect(keys.map(\.stringValue).joined(separator: ".") == path)
+        } catch {
+            Issue.record("\(error)")
+        }
+    }
+
+    @Test("invalid JSON is refused as Foundation refuses it", arguments: [#"{"a":1"#, #"{"a":01}"#, #"{"a":"\ud800"}"#, "[1,]", #"{"a":1e999}"#])
+    func invalid(json: String) {
+        #expect(throws: DecodingError.self) { try TapeJSONDecoder().decode([String: Int].self, from: Data(json.utf8)) }
+        #expect(throws: (any Error).self) { try JSONDecoder().decode([String: Int].self, from: Data(json.utf8)) }
+    }
+}

@@ -37,6 +37,32 @@ package enum BinaryCoder {
     }
 }
 
+/// A type that writes and reads its own record form, skipping the generic containers: for
+/// the values there are hundreds of thousands of (links). The form must stay what
+/// `Codable` would have written, so a record reads back either way.
+package protocol BinaryRecord {
+    init(record reader: BinaryRecordReader) throws
+    func write(record writer: BinaryRecordWriter)
+}
+
+/// The writer a ``BinaryRecord`` writes with.
+package struct BinaryRecordWriter {
+    let writer: Writer
+    package func string(_ value: String) { writer.string(value) }
+    package func optional(_ value: String?) {
+        guard let value else { return writer.byte(0) }
+        writer.byte(1)
+        writer.string(value)
+    }
+}
+
+/// The reader a ``BinaryRecord`` reads with.
+package struct BinaryRecordReader {
+    let reader: Reader
+    package func string() throws -> String { try reader.string() }
+    package func optional() throws -> String? { try reader.byte() == 0 ? nil : try reader.string() }
+}
+
 // MARK: - Bytes
 
 final class Writer {
@@ -152,6 +178,7 @@ private func write<T: Encodable>(_ value: T, to writer: Writer) throws {
         writer.data.append(data)
         return
     }
+    if let record = value as? any BinaryRecord { return record.write(record: BinaryRecordWriter(writer: writer)) }
     switch value {
     case let value as UInt32: writer.varint(UInt64(value))
     case let value as Int32: writer.signed(Int64(value))
@@ -289,6 +316,7 @@ private func read<T: Decodable>(_ type: T.Type, from reader: Reader) throws -> T
     if T.self == String.self { return unsafeBitCast(try reader.string(), to: T.self) }
     if T.self == Int.self { return unsafeBitCast(Int(try reader.signed()), to: T.self) }
     if T.self == Bool.self { return unsafeBitCast(try reader.byte() != 0, to: T.self) }
+    if let record = T.self as? any BinaryRecord.Type { return try record.init(record: BinaryRecordReader(reader: reader)) as! T }
     switch type {
     case is String.Type: return try reader.string() as! T
     case is Int.Type: return Int(try reader.signed()) as! T

@@ -89,3 +89,15 @@ struct ShapeKeyTests {
         #expect(Wire.shapeKey.count == 16)
     }
 }
+
+@Suite("Link ids")
+struct LinkIDTests {
+    @Test("the id ends a relative or absolute link, whatever the query", arguments: [
+        ("/api/v2/type/13/", 13), ("https://pokeapi.co/api/v2/pokemon/10001/", 10001), ("/api/v2/type/13", 13),
+        ("/api/v2/type/13/?x=1", 13), ("/api/v2/type/", nil), ("/api/v2/type/x13/", nil), ("https://example.com/13/", nil),
+    ])
+    func id(url: String, expected: Int?) {
+        #expect(Wire.Link(name: nil, url: url).id == expected)
+        #expect(Wire.Link(name: nil, url: url).id == APIResourcePath(link: url)?.id, "the same as the full parse")
+    }
+}

@@ -43,6 +43,12 @@ struct FetchCrawl {
                 // Twice the requests allowed in flight: half the tasks can store and scan
                 // what they received while the others wait on the wire (see RequestGate).
                 while running < 2 * configuration.concurrency, !Task.isCancelled, let item = queue.popLast() {
+                    // An entry the last index knows, unchanged: answered here, with one stat,
+                    // rather than by a task (a rebuild after one edit meets thousands).
+                    if let known = session.knownResult(item) {
+                        record(known)
+                        continue
+                    }
                     group.addTask { await session.process(item) }
                     running += 1
                 }

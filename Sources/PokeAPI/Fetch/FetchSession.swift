@@ -10,8 +10,27 @@ struct FetchSession: Sendable {
     /// What files recorded in the last source index reach, with their stamps: a file whose
     /// stamp is unchanged is not read or scanned again.
     var known: [APIResourcePath: (stamp: FileStamp, reach: Reach)] = [:]
+    /// The sprites the last source index recorded, with their stamps.
+    var knownMedia: [String: FileStamp] = [:]
 
     var endpoints: Endpoints { client.endpoints }
+
+    /// The result of an item the last source index knows and whose file is unchanged, or nil.
+    func knownResult(_ item: WorkItem) -> ItemResult? {
+        guard !refresh || offline else { return nil }
+        switch item {
+        case let .resource(path):
+            guard let known = known[path], FileStamp.of(cache.layout.path(for: path)) == known.stamp else { return nil }
+            var result = ItemResult(item: item, outcome: .cached)
+            result.reach = known.reach
+            return result
+        case let .sprite(sprite):
+            guard let stamp = knownMedia[sprite.relativePath], FileStamp.of(cache.layout.path(for: sprite)) == stamp else { return nil }
+            return ItemResult(item: item, outcome: .cached)
+        case .list:
+            return nil
+        }
+    }
 
     func process(_ item: WorkItem) async -> ItemResult {
         switch item {

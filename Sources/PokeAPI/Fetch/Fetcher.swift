@@ -70,7 +70,10 @@ package struct Fetcher: Sendable {
             )
             var session = FetchSession(client: client, cache: cache, refresh: configuration.refresh,
                                        offline: configuration.offline || configuration.inPlace)
-            if previous?.root == realRoot { session.known = previous?.knownReach() ?? [:] }
+            if let previous, previous.root == realRoot {
+                session.known = previous.knownReach()
+                session.knownMedia = Dictionary(previous.media.map { ($0.path, $0.stamp) }, uniquingKeysWith: { first, _ in first })
+            }
             let outcome: Swift.Result<(FetchReport, SourceIndex?), any Error>
             do {
                 var crawl = FetchCrawl(session: session, configuration: configuration, started: started, progress: progress)

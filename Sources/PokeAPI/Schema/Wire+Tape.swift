@@ -1,3 +1,4 @@
+import Common
 import Foundation
 import JSONLinkScan
 
@@ -9,6 +10,18 @@ extension Wire.Link: TapeDecodable {
         guard let url = try tape["url"] else { throw TapeValue.Miss() }
         let name = try tape["name"]
         self.init(name: try name.flatMap { $0.isNull ? nil : try $0.string() }, url: try url.string())
+    }
+}
+
+extension Wire.Link: BinaryRecord {
+    /// As `Codable` writes it: `name` (present or not), then `url`.
+    package init(record reader: BinaryRecordReader) throws {
+        self.init(name: try reader.optional(), url: try reader.string())
+    }
+
+    package func write(record writer: BinaryRecordWriter) {
+        writer.optional(name)
+        writer.string(url)
     }
 }
 

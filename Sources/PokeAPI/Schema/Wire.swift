@@ -28,8 +28,26 @@ extension Wire {
 
         /// The resource and id it points at.
         package var path: APIResourcePath? { APIResourcePath(link: url) }
-        /// The numeric id that ends it.
-        package var id: Int? { path?.id }
+
+        /// The numeric id that ends it (`.../type/13/` -> 13), read off the end of the URL:
+        /// the catalog asks this of every link it keeps.
+        package var id: Int? {
+            var utf8 = Substring(url).utf8[...]
+            if let query = utf8.firstIndex(where: { $0 == UInt8(ascii: "?") || $0 == UInt8(ascii: "#") }) { utf8 = utf8[..<query] }
+            while utf8.last == UInt8(ascii: "/") { utf8 = utf8.dropLast() }
+            var value = 0
+            var digits = 0
+            for byte in utf8.reversed() {
+                guard (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) else { break }
+                digits += 1
+                guard digits <= 18 else { return nil }
+                value += Int(byte - UInt8(ascii: "0")) * Self.powers[digits - 1]
+            }
+            guard digits > 0, utf8.dropLast(digits).last == UInt8(ascii: "/"), url.contains("api/v2/") else { return nil }
+            return value
+        }
+
+        private static let powers: [Int] = (0..<18).map { exponent in (0..<exponent).reduce(1) { value, _ in value * 10 } }
 
         enum CodingKeys: String, CodingKey {
             case name, url

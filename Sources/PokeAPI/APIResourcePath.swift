@@ -38,6 +38,10 @@ package struct APIResourcePath: Hashable, Sendable {
         }
         guard let start else { return nil }
         let parts = bytes[start...].split(separator: UInt8(ascii: "/"), omittingEmptySubsequences: true)
+        if parts.count == 3, String(Substring(parts[0])) == "pokemon", String(Substring(parts[2])) == Self.encountersPart {
+            self.init(resource: Self.encounters, identifier: String(Substring(parts[1])))
+            return
+        }
         guard parts.count == 1 || parts.count == 2 else { return nil }
         self.init(resource: String(Substring(parts[0])), identifier: parts.count == 2 ? String(Substring(parts[1])) : nil)
     }
@@ -45,10 +49,19 @@ package struct APIResourcePath: Hashable, Sendable {
     /// The numeric id, when the identifier is one.
     package var id: Int? { identifier.flatMap { Int($0) } }
 
+    /// Where a pokemon is met is served below the pokemon (`pokemon/25/encounters/`): this
+    /// resource name stands for it, so the rest of the code treats it as any resource.
+    package static let encounters = "pokemon-encounters"
+    static let encountersPart = "encounters"
+
     /// Relative to the API base: `pokemon/25/`, or `pokemon/` for the list.
     package var relativePath: String {
-        identifier.map { "\(resource)/\($0)/" } ?? "\(resource)/"
+        if resource == Self.encounters, let identifier { return "pokemon/\(identifier)/\(Self.encountersPart)/" }
+        return identifier.map { "\(resource)/\($0)/" } ?? "\(resource)/"
     }
+
+    /// The file below a data folder's root: `api/v2/pokemon/25/index.json`.
+    package var filePath: String { "api/v2/" + relativePath + "index.json" }
 
     /// As api-data dumps write links: `/api/v2/pokemon/25/`.
     package var link: String { "/api/v2/" + relativePath }

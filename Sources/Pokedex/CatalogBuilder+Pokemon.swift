@@ -45,10 +45,23 @@ extension CatalogBuilder {
         let isDefault = raw.isDefault ?? (species.varieties.first == raw.name)
         var name = species.name
         var formName: String?
-        if !isDefault, let formID = raw.forms?.first?.id,
-           let form = try store.loadIfPresent(Wire.PokemonForm.self, "pokemon-form", formID) {
-            formName = localized.name(form.formNames)
-            name = localized.name(form.names) ?? formName.map { "\(species.name) (\($0))" } ?? species.name
+        var form = FormInfo()
+        var cosmetic: [CosmeticForm] = []
+        for (index, link) in (raw.forms ?? []).enumerated() {
+            guard let formID = link.id, let record = try store.loadIfPresent(Wire.PokemonForm.self, "pokemon-form", formID) else { continue }
+            if index == 0 {
+                form.formName = record.formName ?? ""
+                form.isMega = record.isMega ?? false
+                form.isBattleOnly = record.isBattleOnly ?? false
+                if !isDefault {
+                    formName = localized.name(record.formNames)
+                    name = localized.name(record.names) ?? formName.map { "\(species.name) (\($0))" } ?? species.name
+                }
+            } else {
+                // A cosmetic form of this pokemon (Unown's letters): its own name and picture.
+                let label = localized.name(record.formNames) ?? localized.name(record.names) ?? Localized.words(record.formName ?? record.name)
+                cosmetic.append(CosmeticForm(slug: record.name, name: label, sprite: ResourceURL.spritePath(record.sprites?.frontDefault?.url)))
+            }
         }
 
         let abilities = (raw.abilities ?? []).compactMap { entry -> AbilitySlot? in
@@ -60,6 +73,23 @@ extension CatalogBuilder {
             guard let slug = entry.stat.name else { return nil }
             References.note(entry.stat, in: &references.stats)
             return BaseStat(stat: slug, value: entry.baseStat)
+        }
+        let effort = (raw.stats ?? []).compactMap { entry -> BaseStat? in
+            guard let slug = entry.stat.name, let value = entry.effort, value > 0 else { return nil }
+            return BaseStat(stat: slug, value: value)
+        }
+        var rarities: [HeldItemRarity] = []
+        for held in raw.heldItems ?? [] {
+            guard let item = held.item.name else { continue }
+            for detail in held.versionDetails ?? [] {
+                guard let version = detail.version.name else { continue }
+                rarities.append(HeldItemRarity(item: item, version: version, rarity: detail.rarity ?? 0))
+            }
+        }
+        var encounters: [Encounter] = []
+        if let link = raw.locationAreaEncounters, let path = APIResourcePath(link: link.url), let id = path.identifier.flatMap({ Int($0) }),
+           let found = try store.loadIfPresent(Wire.Encounters.self, APIResourcePath.encounters, id) {
+            encounters = Self.encounters(found, references: &references)
         }
         let heldItems = (raw.heldItems ?? []).compactMap { entry -> String? in
             References.note(entry.item, in: &references.items)
@@ -101,7 +131,68 @@ extension CatalogBuilder {
             learnableMoves: learnable.sorted(),
             heldItems: heldItems
         )
-        return DecodedPokemon(pokemon: pokemon, references: references)
+        var complete = pokemon
+        complete.effort = effort
+        complete.learnset = Learnset(
+            moves: learnset.moves.map { $0.name ?? "" }, versionGroups: learnset.versionGroups.map { $0.name ?? "" },
+            methods: learnset.methods.map { $0.name ?? "" }, packed: learnset.packed
+        )
+        complete.media = Self.media(raw.sprites, cries: raw.cries)
+        complete.encounters = encounters
+        complete.heldItemRarities = rarities
+        complete.form = form
+        complete.cosmeticForms = cosmetic
+        return DecodedPokemon(pokemon: complete, references: references)
+    }
+
+    /// Every sprite, cry and large image the data names, as paths under the media root.
+    static func media(_ sprites: Wire.Pokemon.Sprites?, cries: Wire.Pokemon.Cries?) -> Media {
+        var media = Media()
+        let keyed: [(String, Wire.SpriteURL?)] = [
+            ("front_default", sprites?.frontDefault), ("front_shiny", sprites?.frontShiny), ("front_female", sprites?.frontFemale),
+            ("front_shiny_female", sprites?.frontShinyFemale), ("back_default", sprites?.backDefault), ("back_shiny", sprites?.backShiny),
+            ("back_female", sprites?.backFemale), ("back_shiny_female", sprites?.backShinyFemale),
+        ]
+        for (key, url) in keyed { if let path = ResourceURL.spritePath(url?.url) { media.sprites[key] = path } }
+        for (key, url) in [("latest", cries?.latest), ("legacy", cries?.legacy)] {
+            if let path = ResourceURL.spritePath(url?.url) { media.cries[key] = path }
+        }
+        let artwork = sprites?.other?.officialArtwork, home = sprites?.other?.home
+        for (key, url) in [("front_default", artwork?.frontDefault?.url), ("front_shiny", artwork?.frontShiny?.url)] {
+            if let path = ResourceURL.spritePath(url) { media.artwork[key] = path }
+        }
+        for (key, url) in [("front_default", home?.frontDefault?.url), ("front_shiny", home?.frontShiny?.url)] {
+            if let path = ResourceURL.spritePath(url) { media.home[key] = path }
+        }
+        return media
+    }
+
+    /// Encounters merged per game, area, method and level range (PokeAPI lists one per
+    /// slot): their chances add up, their conditions are kept apart.
+    static func encounters(_ found: Wire.Encounters, references: inout References) -> [Encounter] {
+        var merged: [Encounter] = []
+        var position: [String: Int] = [:]
+        for area in found.areas {
+            guard let areaSlug = area.locationArea.name else { continue }
+            References.note(area.locationArea, in: &references.areas)
+            for version in area.versionDetails {
+                guard let versionSlug = version.version.name else { continue }
+                for detail in version.encounterDetails {
+                    guard let method = detail.method.name else { continue }
+                    let conditions = (detail.conditionValues ?? []).compactMap(\.name).sorted()
+                    let minLevel = detail.minLevel ?? 0, maxLevel = detail.maxLevel ?? minLevel
+                    let key = [versionSlug, areaSlug, method, String(minLevel), String(maxLevel), conditions.joined(separator: ",")].joined(separator: "|")
+                    if let index = position[key] {
+                        merged[index].chance += detail.chance ?? 0
+                    } else {
+                        position[key] = merged.count
+                        merged.append(Encounter(version: versionSlug, area: areaSlug, method: method, minLevel: minLevel,
+                                                maxLevel: maxLevel, chance: detail.chance ?? 0, conditions: conditions))
+                    }
+                }
+            }
+        }
+        return merged
     }
 
     /// The moves of the newest version group the pokemon has moves in, sorted by method, level, slug.

@@ -27,27 +27,65 @@ extension CatalogBuilder {
         return types.compactMap { $0 }
     }
 
-    func loadMoves(_ wanted: [String: Int]) async throws(CatalogIssue) -> [String: Move] {
+    func loadMoves(_ wanted: [String: Int], order: VersionOrder) async throws(CatalogIssue) -> [String: Move] {
         let store = self.store
         let localized = self.localized
         let moves = try await BoundedConcurrency.map(wanted.sorted { $0.key < $1.key }, width: width) { slug, id throws(CatalogIssue) in
             let raw = try store.load(Wire.Move.self, "move", id, neededBy: "a learnset or evolution")
-            return Move(
+            var move = Move(
                 slug: slug, name: localized.name(raw.names) ?? slug, type: raw.type?.name,
                 damageClass: raw.damageClass?.name, power: raw.power, accuracy: raw.accuracy, pp: raw.pp
             )
+            move.priority = raw.priority ?? 0
+            move.target = raw.target?.name
+            move.generation = raw.generation?.id
+            move.effect = localized.effect(raw.effectEntries?.entries, long: false).map { effect in
+                raw.effectChance.map { effect.replacingOccurrences(of: "$effect_chance", with: String($0)) } ?? effect
+            }
+            move.flavorText = localized.newest(raw.flavorTextEntries?.entries, text: \.flavorText, language: { $0.language.name }) {
+                $0.versionGroup.map { order.rank(group: $0) } ?? Int.min
+            }
+            for entry in raw.machines ?? [] {
+                guard let group = entry.versionGroup.name, let machineID = entry.machine.id,
+                      let machine = try store.loadIfPresent(Wire.Machine.self, "machine", machineID), let item = machine.item.name else { continue }
+                move.machines.append(Move.Machine(versionGroup: group, item: item))
+            }
+            return move
         }
         return Dictionary(moves.map { ($0.slug, $0) }, uniquingKeysWith: { first, _ in first })
     }
 
-    func loadAbilities(_ wanted: [String: Int]) async throws(CatalogIssue) -> [String: Ability] {
+    func loadAbilities(_ wanted: [String: Int], order: VersionOrder) async throws(CatalogIssue) -> [String: Ability] {
         let store = self.store
         let localized = self.localized
         let abilities = try await BoundedConcurrency.map(wanted.sorted { $0.key < $1.key }, width: width) { slug, id throws(CatalogIssue) in
             let raw = try store.load(Wire.Ability.self, "ability", id, neededBy: "a pokemon's abilities")
-            return Ability(slug: slug, name: localized.name(raw.names) ?? slug, shortEffect: localized.shortEffect(raw.effectEntries))
+            var ability = Ability(slug: slug, name: localized.name(raw.names) ?? slug, shortEffect: localized.shortEffect(raw.effectEntries?.entries))
+            ability.effect = localized.effect(raw.effectEntries?.entries, long: true)
+            ability.flavorText = localized.newest(raw.flavorTextEntries?.entries, text: \.flavorText, language: { $0.language.name }) {
+                $0.versionGroup.map { order.rank(group: $0) } ?? Int.min
+            }
+            ability.generation = raw.generation?.id
+            return ability
         }
         return Dictionary(abilities.map { ($0.slug, $0) }, uniquingKeysWith: { first, _ in first })
+    }
+
+    func loadItems(_ wanted: [String: Int], order: VersionOrder) async throws(CatalogIssue) -> [String: Item] {
+        let store = self.store
+        let localized = self.localized
+        let items = try await BoundedConcurrency.map(wanted.sorted { $0.key < $1.key }, width: width) { slug, id throws(CatalogIssue) in
+            let raw = try store.load(Wire.Item.self, "item", id, neededBy: "a held item or an evolution")
+            var item = Item(slug: slug, name: localized.name(raw.names) ?? slug)
+            item.sprite = ResourceURL.spritePath(raw.sprites?.default?.url)
+            item.effect = localized.effect(raw.effectEntries?.entries, long: false)
+            item.flavorText = localized.newest(raw.flavorTextEntries?.entries, text: \.text, language: { $0.language.name }) {
+                $0.versionGroup.map { order.rank(group: $0) } ?? Int.min
+            }
+            item.category = raw.category?.name
+            return item
+        }
+        return Dictionary(items.map { ($0.slug, $0) }, uniquingKeysWith: { first, _ in first })
     }
 
     /// Items or stats: resources the catalog only needs a display name of.

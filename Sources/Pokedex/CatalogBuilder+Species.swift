@@ -47,6 +47,9 @@ extension CatalogBuilder {
             eggGroups: (raw.eggGroups ?? []).compactMap(\.name),
             hasGenderDifferences: raw.hasGenderDifferences ?? false
         )
-        return SpeciesDraft(species: species, varieties: varieties, chain: raw.evolutionChain)
+        var complete = species
+        complete.entries = localized.entries(raw.flavorTextEntries?.entries) { order.rank(version: $0) }
+        complete.names = (raw.names ?? []).compactMap { name in name.language.name.map { LocalizedName(language: $0, name: name.name) } }
+        return SpeciesDraft(species: complete, varieties: varieties, chain: raw.evolutionChain)
     }
 }

@@ -59,9 +59,9 @@ struct CatalogBuilder: Sendable {
             pokemon: pokemon,
             types: try await loadTypes(),
             evolutionChains: chains,
-            moves: try await loadMoves(references.moves),
-            abilities: try await loadAbilities(references.abilities),
-            items: try await loadNamed(references.items, kind: "item") { Item(slug: $0, name: $1) },
+            moves: try await loadMoves(references.moves, order: order),
+            abilities: try await loadAbilities(references.abilities, order: order),
+            items: try await loadItems(references.items, order: order),
             stats: try await loadNamed(references.stats, kind: "stat") { Stat(slug: $0, name: $1) },
             chainOnlySpecies: chainOnly,
             growthRates: try await loadGrowthRates(),
@@ -69,8 +69,10 @@ struct CatalogBuilder: Sendable {
             locationNames: try await loadNamesIfPresent(references.locations, kind: "location"),
             regionNames: try await loadNamesIfPresent(references.regions, kind: "region")
         )
-        try catalog.validate(folder: store.root.path)
-        return catalog
+        var complete = catalog
+        try await addLookups(to: &complete, references: references, order: order)
+        try complete.validate(folder: store.root.path)
+        return complete
     }
 }
 
@@ -85,6 +87,8 @@ struct References: Sendable {
     /// Places and regions evolution conditions name.
     var locations: [String: Int] = [:]
     var regions: [String: Int] = [:]
+    /// Location areas encounters name.
+    var areas: [String: Int] = [:]
 
     mutating func merge(_ other: References) {
         moves.merge(other.moves) { first, _ in first }
@@ -93,6 +97,7 @@ struct References: Sendable {
         stats.merge(other.stats) { first, _ in first }
         species.formUnion(other.species)
         locations.merge(other.locations) { first, _ in first }
+        areas.merge(other.areas) { first, _ in first }
         regions.merge(other.regions) { first, _ in first }
     }
 

@@ -58,6 +58,55 @@ struct Localized: Sendable {
             .flatMap(nonEmpty)
     }
 
+    /// A slug said in words: "kalos-route-20" reads "Kalos Route 20" (for data that has no name).
+    static func words(_ slug: String) -> String {
+        slug.split(separator: "-").map { $0.prefix(1).uppercased() + $0.dropFirst() }.joined(separator: " ")
+    }
+
+    /// The entry texts of `entries` in the language (else English), identical texts grouped,
+    /// oldest version first; `rank` orders versions.
+    func entries(_ entries: [Wire.FlavorText]?, rank: (Wire.Link?) -> Int) -> [VersionText] {
+        guard let entries else { return [] }
+        for code in language == "en" ? ["en"] : [language, "en"] {
+            let candidates = entries.filter { $0.language.name == code }
+                .enumerated().sorted { (rank($0.element.version), $0.offset) < (rank($1.element.version), $1.offset) }.map(\.element)
+            var grouped: [VersionText] = []
+            var position: [String: Int] = [:]
+            for entry in candidates {
+                let text = TextNormalization.normalize(entry.flavorText)
+                guard !text.isEmpty, let version = entry.version?.name else { continue }
+                if let index = position[text] {
+                    if !grouped[index].versions.contains(version) { grouped[index].versions.append(version) }
+                } else {
+                    position[text] = grouped.count
+                    grouped.append(VersionText(versions: [version], text: text, language: code))
+                }
+            }
+            if !grouped.isEmpty { return grouped }
+        }
+        return []
+    }
+
+    /// A text of the newest version group in the language, else English.
+    func newest<Entry>(_ entries: [Entry]?, text: (Entry) -> String, language key: (Entry) -> String?, rank: (Entry) -> Int) -> String? {
+        guard let entries else { return nil }
+        for code in language == "en" ? ["en"] : [language, "en"] {
+            let candidates = entries.filter { key($0) == code }
+            guard let best = candidates.enumerated().max(by: { (rank($0.element), $0.offset) < (rank($1.element), $1.offset) })?.element else { continue }
+            let normalized = TextNormalization.normalize(text(best))
+            if !normalized.isEmpty { return normalized }
+        }
+        return nil
+    }
+
+    /// The effect of a move, ability or item: short or long, in the language, else English.
+    func effect(_ entries: [Wire.Effect]?, long: Bool) -> String? {
+        pick(entries) { $0.language.name }
+            .flatMap { long ? ($0.effect ?? $0.shortEffect) : ($0.shortEffect ?? $0.effect) }
+            .map(TextNormalization.normalize)
+            .flatMap(nonEmpty)
+    }
+
     private func nonEmpty(_ text: String) -> String? {
         let trimmed = text.trimmingCharacters(in: .whitespacesAndNewlines)
         return trimmed.isEmpty ? nil : trimmed

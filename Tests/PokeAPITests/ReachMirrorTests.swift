@@ -40,9 +40,16 @@ struct ReachMirrorTests {
             add([pokemon.species] + pokemon.forms + pokemon.types.map(\.type) + pokemon.moves.map(\.move)
                 + pokemon.abilities.map(\.ability) + pokemon.heldItems.map(\.item) + pokemon.stats.map(\.stat))
             add(pokemon.moves.flatMap(\.versionGroupDetails).flatMap { [$0.moveLearnMethod, $0.versionGroup] })
+            add(pokemon.heldItems.flatMap(\.versionDetails).map(\.version))
+            if let encounters = APIResourcePath(link: pokemon.locationAreaEncounters) { reach.resources[encounters] = .some(nil) }
             let sprites = pokemon.sprites
-            reach.sprites = Set([sprites.frontDefault, sprites.frontShiny, sprites.frontFemale, sprites.frontShinyFemale]
+            reach.sprites = Set([sprites.frontDefault, sprites.frontShiny, sprites.frontFemale, sprites.frontShinyFemale,
+                                 sprites.backDefault, sprites.backShiny, sprites.backFemale, sprites.backShinyFemale,
+                                 pokemon.cries?.latest, pokemon.cries?.legacy]
                 .compactMap { $0 }.compactMap(SpritePath.init(url:)))
+            let artwork = sprites.other?["official-artwork"], home = sprites.other?["home"]
+            reach.artwork = Set([artwork?[url: "front_default"], artwork?[url: "front_shiny"]].compactMap { $0 }.compactMap(SpritePath.init(url:)))
+            reach.home = Set([home?[url: "front_default"], home?[url: "front_shiny"]].compactMap { $0 }.compactMap(SpritePath.init(url:)))
         case "pokemon-species":
             let species = try decoder.decode(APIPokemonSpecies.self, from: data)
             add(species.varieties.map(\.pokemon) + species.eggGroups + [species.growthRate, species.color, species.generation, species.shape, species.habitat])
@@ -57,10 +64,16 @@ struct ReachMirrorTests {
             add(details(chain.chain).flatMap { [$0.partySpecies, $0.tradeSpecies, $0.baseForm, $0.evolvedForm] })
         case "move":
             let move = try decoder.decode(APIMove.self, from: data)
-            add([move.type, move.damageClass] + move.names.map(\.language))
+            add([move.type, move.damageClass, move.target, move.generation] + move.names.map(\.language))
+            add(move.effectEntries.map(\.language) + move.flavorTextEntries.flatMap { [$0.language, $0.versionGroup] })
+            for machine in move.machines {
+                if let path = APIResourcePath(link: machine.machine.url) { reach.resources[path] = .some(nil) }
+                add([machine.versionGroup])
+            }
         case "generation":
             let generation = try decoder.decode(APIGeneration.self, from: data)
             reach.generationSpecies = generation.pokemonSpecies.compactMap(\.path)
+            add(generation.names.map(\.language))
         default:
             break
         }

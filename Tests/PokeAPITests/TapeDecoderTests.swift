@@ -12,12 +12,15 @@ struct TapeDecoderTests {
     @Test("every file of the shared mirror that the schema reads", .enabled(if: SharedFixtures.hasMirror, SharedFixtures.absent("pokeapi-mirror")),
           arguments: Wire.schema.keys.sorted())
     func mirror(resource: String) throws {
-        let folder = SharedFixtures.pokeapiMirror.appendingPathComponent("api/v2/\(resource)")
+        // Encounters live below each pokemon: list the pokemon folder for them.
+        let listed = resource == APIResourcePath.encounters ? "pokemon" : resource
+        let folder = SharedFixtures.pokeapiMirror.appendingPathComponent("api/v2/\(listed)")
         let ids = try FileManager.default.contentsOfDirectory(atPath: folder.path).compactMap { Int($0) }
         let type = try #require(Wire.schema[resource] as? any Codable.Type)
         var differences: [Int] = []
         for id in ids {
-            let data = try Data(contentsOf: folder.appendingPathComponent("\(id)/index.json"))
+            let file = SharedFixtures.pokeapiMirror.appendingPathComponent(APIResourcePath(resource: resource, id: id).filePath)
+            guard let data = FileManager.default.contents(atPath: file.path) else { continue }
             if try !Self.same(type, data) { differences.append(id) }
         }
         #expect(!ids.isEmpty)

@@ -42,13 +42,20 @@ var pokemon: [String: Pokemon] = [:]
 for index in catalog.species.indices {
     var species = catalog.species[index]
     species.flavorText = nil
+    species.entries = []
     species.varieties = species.varieties.enumerated()
         .filter { $0.offset == 0 || keptVarieties.contains($0.element) }
         .map(\.element)
     for slug in species.varieties {
         guard var entry = catalog.pokemon[slug] else { continue }
         entry.sprites = Sprites()
+        entry.media = Media()
+        entry.cosmeticForms = entry.cosmeticForms.map { CosmeticForm(slug: $0.slug, name: $0.name, sprite: nil) }
         entry.moves = moveQuota.flatMap { method, count in spread(entry.moves.filter { $0.method == method }, count) }
+        // Every game's learnset, but of the moves kept only: the moves section's switcher shows.
+        let kept = Set(entry.moves.map(\.move))
+        entry.learnset.packed = entry.learnset.packed.filter { kept.contains(entry.learnset.moves[Int($0 >> 32)]) }
+        entry.encounters = Array(entry.encounters.prefix(12))
         // learnableMoves stays whole (slugs only): `pokedex catch --sample` accepts any move
         // the species really learns, not only the ten its moves table shows.
         pokemon[slug] = entry
@@ -76,7 +83,30 @@ catalog.moves = catalog.moves.filter { usedMoves.contains($0.key) }
 catalog.items = catalog.items.filter { usedItems.contains($0.key) }
 catalog.itemSlugs = catalog.items.keys.sorted()
 catalog.abilities = catalog.abilities.filter { usedAbilities.contains($0.key) }
-    .mapValues { Ability(slug: $0.slug, name: $0.name) }
+    .mapValues { ability in
+        var trimmed = Ability(slug: ability.slug, name: ability.name)
+        trimmed.generation = ability.generation
+        return trimmed
+    }
+// Facts only: PokeAPI's prose (effects, flavor text) and pictures stay out of the sample.
+catalog.moves = catalog.moves.mapValues { move in
+    var trimmed = move
+    trimmed.effect = nil
+    trimmed.flavorText = nil
+    return trimmed
+}
+catalog.items = catalog.items.mapValues { item in
+    var trimmed = item
+    trimmed.effect = nil
+    trimmed.flavorText = nil
+    trimmed.sprite = nil
+    return trimmed
+}
+let usedAreas = Set(pokemon.values.flatMap { $0.encounters.map(\.area) })
+catalog.labels["location-area"] = catalog.labels["location-area"]?.filter { usedAreas.contains($0.key) }
+catalog.areaLocations = catalog.areaLocations.filter { usedAreas.contains($0.key) }
+let usedLocations = Set(catalog.areaLocations.values)
+catalog.locationRegions = catalog.locationRegions.filter { usedLocations.contains($0.key) }
 
 let encoder = JSONEncoder()
 encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]

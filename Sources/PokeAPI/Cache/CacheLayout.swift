@@ -43,7 +43,7 @@ package struct CacheLayout: Sendable, Hashable {
 
     /// The path of a resource's file relative to the root: the key of its metadata.
     func relativePath(for path: APIResourcePath) -> String {
-        "api/v2/\(path.resource)/" + (path.identifier.map { "\($0)/" } ?? "") + "index.json"
+        path.filePath
     }
 
     /// The file a running fetch locks.

@@ -58,7 +58,7 @@ package struct SourceIndex: Codable, Sendable, Equatable {
 
     /// The file of an entry below the root.
     package func file(of entry: Entry) -> String {
-        root + "/api/v2/" + entry.path + "/index.json"
+        root + "/" + (Self.resourcePath(entry.path)?.filePath ?? "api/v2/" + entry.path + "/index.json")
     }
 
     /// Whether every file still has the stamp the index recorded (one `stat` each).

@@ -9,10 +9,15 @@ struct Endpoints: Sendable, Hashable {
     let apiBase: String
     /// Replaces ``SpritePath/upstreamPrefix``; ends with `/`.
     let spritesBase: String
+    /// Replaces ``SpritePath/criesPrefix``; ends with `/`.
+    let criesBase: String
 
-    init(apiBase: String, spritesBase: String) {
+    init(apiBase: String, spritesBase: String, criesBase: String? = nil) {
         self.apiBase = apiBase.hasSuffix("/") ? apiBase : apiBase + "/"
         self.spritesBase = spritesBase.hasSuffix("/") ? spritesBase : spritesBase + "/"
+        // One media root serves both, as the mirror lays them out, unless told otherwise.
+        let cries = criesBase ?? (spritesBase == SpritePath.upstreamPrefix ? SpritePath.criesPrefix : spritesBase)
+        self.criesBase = cries.hasSuffix("/") ? cries : cries + "/"
     }
 
     func url(for path: APIResourcePath) -> String { apiBase + path.relativePath }
@@ -26,12 +31,12 @@ struct Endpoints: Sendable, Hashable {
         return apiBase + link[marker.upperBound...]
     }
 
-    func url(for sprite: SpritePath) -> String { spritesBase + sprite.relativePath }
+    func url(for sprite: SpritePath) -> String { (sprite.isCry ? criesBase : spritesBase) + sprite.relativePath }
 
     /// Whether a redirect may go to `url`: only the API's and the sprites' hosts.
     func allowsRedirect(to url: String) -> Bool {
         guard let target = Self.origin(of: url) else { return false }
-        let allowed = [apiBase, spritesBase, SpritePath.upstreamPrefix].compactMap(Self.origin)
+        let allowed = [apiBase, spritesBase, criesBase, SpritePath.upstreamPrefix, SpritePath.criesPrefix].compactMap(Self.origin)
         return allowed.contains(target)
     }
 

@@ -12,6 +12,10 @@ package struct FetchConfiguration: Sendable {
     package var cache: URL
     /// Replaces `https://raw.githubusercontent.com/PokeAPI/sprites/master/` in sprite URLs.
     package var spritesURL: String?
+    /// Replaces `https://raw.githubusercontent.com/PokeAPI/cries/main/`; the sprites URL when nil.
+    package var criesURL: String?
+    /// Which large images to fetch besides the sprites: official artwork, HOME renders, or none.
+    package var images: ImageSet = .sprites
     package var selection: FetchSelection
     /// Revalidate every cached entry with conditional requests.
     package var refresh: Bool
@@ -61,12 +65,18 @@ package struct FetchConfiguration: Sendable {
 }
 
 extension FetchConfiguration {
+    /// What a source index covers: the selection, and the large images when fetched.
+    var indexKey: String {
+        images == .sprites ? selection.key : selection.key + "|images:" + images.rawValue
+    }
+
     /// The endpoints `api` and `spritesURL` describe; a folder becomes `file://` URLs.
     func endpoints() throws(PokeAPIFailure) -> Endpoints {
         let sprites = try spritesURL.map(Self.base(forSprites:))
+        let cries = try criesURL.map(Self.base(forSprites:))
         let lowered = api.lowercased()
         if lowered.hasPrefix("http://") || lowered.hasPrefix("https://") || lowered.hasPrefix("file://") {
-            return Endpoints(apiBase: api, spritesBase: sprites ?? SpritePath.upstreamPrefix)
+            return Endpoints(apiBase: api, spritesBase: sprites ?? SpritePath.upstreamPrefix, criesBase: cries)
         }
         var folder = URL(fileURLWithPath: api, isDirectory: true).standardizedFileURL
         if folder.path.hasSuffix("/api/v2") { folder = folder.deletingLastPathComponent().deletingLastPathComponent() }
@@ -74,7 +84,8 @@ extension FetchConfiguration {
         let localSprites = FileManager.default.fileExists(atPath: folder.appendingPathComponent("sprites").path)
         return Endpoints(
             apiBase: folder.appendingPathComponent("api/v2/", isDirectory: true).absoluteString,
-            spritesBase: sprites ?? (localSprites ? folder.absoluteString : SpritePath.upstreamPrefix)
+            spritesBase: sprites ?? (localSprites ? folder.absoluteString : SpritePath.upstreamPrefix),
+            criesBase: cries ?? (localSprites ? folder.absoluteString : nil)
         )
     }
 
@@ -83,4 +94,14 @@ extension FetchConfiguration {
         if lowered.hasPrefix("http://") || lowered.hasPrefix("https://") || lowered.hasPrefix("file://") { return text }
         return URL(fileURLWithPath: text, isDirectory: true).standardizedFileURL.absoluteString
     }
+}
+
+/// The large images a site shows besides sprites, chosen by `images` in `pokedex.toml`.
+package enum ImageSet: String, Sendable, CaseIterable {
+    /// The sprites only (the default): nothing more is fetched.
+    case sprites
+    /// PokeAPI's official artwork for heroes and cards.
+    case artwork
+    /// PokeAPI's HOME renders for heroes and cards.
+    case home
 }

@@ -8,7 +8,7 @@ extension FetchCrawl {
     /// valid local source. Entries from earlier runs are kept; unchanged lists are not rewritten.
     func writeLists() throws {
         let cache = session.cache
-        for (resource, paths) in presentEntries {
+        for (resource, paths) in presentEntries where resource != APIResourcePath.encounters {
             guard let listPath = APIResourcePath(resource: resource) else { continue }
             let existing = cache.read(listPath).flatMap { try? JSONDecoder().decode(Wire.ResourceList.self, from: $0) }
             var entries: [APIResourcePath: String?] = [:]
@@ -43,7 +43,7 @@ extension FetchCrawl {
             entries.append(SourceIndex.Entry(
                 path: path.relativePath.trimmingCharacters(in: CharacterSet(charactersIn: "/")), stamp: stamp,
                 links: reach.resources.keys.compactMap { position[$0] }.sorted(),
-                sprites: reach.sprites.compactMap { spritePosition[$0] }.sorted(),
+                sprites: reach.sprites.union(reach.artwork).union(reach.home).compactMap { spritePosition[$0] }.sorted(),
                 name: knownNames[path]
             ))
         }
@@ -52,7 +52,7 @@ extension FetchCrawl {
             media.append(SourceIndex.Media(path: sprite.relativePath, stamp: stamp))
         }
         return SourceIndex(
-            root: root, selection: configuration.selection.key, entries: entries, media: media,
+            root: root, selection: configuration.indexKey, entries: entries, media: media,
             missingMedia: missingSprites.map(\.relativePath).sorted(),
             missingResources: missingResources.map { $0.relativePath }.sorted(),
             items: done

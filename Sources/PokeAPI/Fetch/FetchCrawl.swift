@@ -141,6 +141,11 @@ private extension FetchCrawl {
             enqueue(.resource(path))
         }
         for sprite in result.reach.sprites { enqueue(.sprite(sprite)) }
+        switch configuration.images {
+        case .sprites: break
+        case .artwork: for sprite in result.reach.artwork { enqueue(.sprite(sprite)) }
+        case .home: for sprite in result.reach.home { enqueue(.sprite(sprite)) }
+        }
         if case let .resource(path) = result.item, path.resource == "generation", let id = path.id,
            configuration.selection.generations.contains(id) {
             for species in result.reach.generationSpecies { enqueue(.resource(species)) }

@@ -116,7 +116,7 @@ private extension FetchSession {
         do {
             let validators = state == .present ? cache.metadata(for: sprite)?.validators : nil
             let outcome = try await client.get(url, validators: validators) { (data) throws(PokeAPIFailure) in
-                guard MediaFile.matches(data.prefix(12), kind: .image) else { throw PokeAPIFailure.notAnImage(url: url) }
+                guard MediaFile.matches(data.prefix(12), kind: sprite.kind) else { throw PokeAPIFailure.notAnImage(url: url) }
             }
             switch outcome.outcome {
             case let .body(data, etag, lastModified):

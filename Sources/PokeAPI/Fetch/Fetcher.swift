@@ -44,7 +44,7 @@ package struct Fetcher: Sendable {
         do {
             let endpoints = try configuration.endpoints()
             let indexFile = SourceIndex.file(in: configuration.indexFolder ?? configuration.cache, root: configuration.cache,
-                                             selection: configuration.selection.key)
+                                             selection: configuration.indexKey)
             let previous = SourceIndex.load(indexFile)
             let realRoot = InputFolder.realPath(configuration.cache.path)
             if let previous, !configuration.refresh, previous.root == realRoot, previous.isCurrent() {

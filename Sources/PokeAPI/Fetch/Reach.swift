@@ -9,6 +9,9 @@ struct Reach: Sendable, Equatable {
     /// Resources to fetch, with their names where the link gives one.
     var resources: [APIResourcePath: String?] = [:]
     var sprites: Set<SpritePath> = []
+    /// Official artwork and HOME renders: fetched only when the site's images setting wants them.
+    var artwork: Set<SpritePath> = []
+    var home: Set<SpritePath> = []
     /// The species a generation introduced; fetched only when that generation is selected.
     var generationSpecies: [APIResourcePath] = []
 
@@ -16,6 +19,7 @@ struct Reach: Sendable, Equatable {
     static let lookupResources = [
         "language", "stat", "type", "generation", "version-group", "pokemon-color", "growth-rate",
         "move-damage-class", "move-learn-method", "evolution-trigger", "egg-group", "pokemon-shape", "pokemon-habitat",
+        "region", "version", "encounter-method", "encounter-condition-value", "move-target",
     ]
 
     /// Resources that only lend a name (where an evolution happens): one upstream does not
@@ -40,6 +44,10 @@ struct Reach: Sendable, Equatable {
                 if let path = APIResourcePath(link: match.value) { reach.resources[path] = match.name }
             case .sprite:
                 if let sprite = SpritePath(url: match.value) { reach.sprites.insert(sprite) }
+            case .artwork:
+                if let sprite = SpritePath(url: match.value) { reach.artwork.insert(sprite) }
+            case .home:
+                if let sprite = SpritePath(url: match.value) { reach.home.insert(sprite) }
             case .generationSpecies:
                 if let path = APIResourcePath(link: match.value) { reach.generationSpecies.append(path) }
             case nil:
@@ -53,7 +61,7 @@ struct Reach: Sendable, Equatable {
 private extension Reach {
     /// What a match leads to.
     enum Target: Int {
-        case resource, sprite, generationSpecies
+        case resource, sprite, generationSpecies, artwork, home
     }
 
     /// Where each resource keeps the links a fetch follows, derived from the schema that
@@ -65,6 +73,12 @@ private extension Reach {
             switch found.target {
             case .link:
                 JSONLinkScanner.Rule(.link, found.path.joined(separator: "."), anywhere: found.anywhere, tag: Target.resource.rawValue)
+            case .linkString:
+                JSONLinkScanner.Rule(.string, found.path.joined(separator: "."), anywhere: found.anywhere, tag: Target.resource.rawValue)
+            case .artwork:
+                JSONLinkScanner.Rule(.string, found.path.joined(separator: "."), anywhere: found.anywhere, tag: Target.artwork.rawValue)
+            case .home:
+                JSONLinkScanner.Rule(.string, found.path.joined(separator: "."), anywhere: found.anywhere, tag: Target.home.rawValue)
             case .sprite:
                 JSONLinkScanner.Rule(.string, found.path.joined(separator: "."), anywhere: found.anywhere, tag: Target.sprite.rawValue)
             case .generationSpecies:

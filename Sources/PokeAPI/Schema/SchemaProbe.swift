@@ -10,7 +10,13 @@
 package enum SchemaProbe {
     /// What a probed path leads to.
     package enum Target: Int, Sendable, Hashable {
-        case link, sprite, generationSpecies
+        /// A `{name, url}` link (or a bare URL string, `linkString`) to another resource.
+        case link, linkString
+        /// A sprite or cry URL.
+        case sprite
+        /// Official artwork and HOME renders, fetched only when the site shows them.
+        case artwork, home
+        case generationSpecies
     }
 
     /// One place the type reads a link.
@@ -60,6 +66,21 @@ extension Wire.Link: ProbeLeaf {
 extension Wire.SpriteURL: ProbeLeaf {
     static var probeTarget: SchemaProbe.Target? { .sprite }
     static var probeValue: Self { Wire.SpriteURL(url: "") }
+}
+
+extension Wire.ResourceURL: ProbeLeaf {
+    static var probeTarget: SchemaProbe.Target? { .linkString }
+    static var probeValue: Self { Wire.ResourceURL(url: "") }
+}
+
+extension Wire.ArtworkURL: ProbeLeaf {
+    static var probeTarget: SchemaProbe.Target? { .artwork }
+    static var probeValue: Self { Wire.ArtworkURL(url: "") }
+}
+
+extension Wire.HomeURL: ProbeLeaf {
+    static var probeTarget: SchemaProbe.Target? { .home }
+    static var probeValue: Self { Wire.HomeURL(url: "") }
 }
 
 extension Wire.GenerationSpecies: ProbeLeaf {

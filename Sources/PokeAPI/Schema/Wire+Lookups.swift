@@ -5,10 +5,11 @@ extension Wire {
     package struct Version: Codable, Sendable, IdentifiedResource {
         package var id: Int
         package var name: String
+        package var names: [Name]?
         package var versionGroup: Link?
 
         enum CodingKeys: String, CodingKey {
-            case id, name
+            case id, name, names
             case versionGroup = "version_group"
         }
     }
@@ -18,9 +19,11 @@ extension Wire {
         package var id: Int
         package var name: String
         package var order: Int?
+        package var versions: [Link]?
+        package var generation: Link?
 
         enum CodingKeys: String, CodingKey {
-            case id, name, order
+            case id, name, order, versions, generation
         }
     }
 
@@ -38,9 +41,10 @@ extension Wire {
         package var id: Int
         package var name: String
         package var levels: [Level]
+        package var descriptions: Texts<Description>?
 
         enum CodingKeys: String, CodingKey {
-            case id, name, levels
+            case id, name, levels, descriptions
         }
     }
 
@@ -48,10 +52,11 @@ extension Wire {
     package struct Generation: Codable, Sendable, IdentifiedResource {
         package var id: Int
         package var name: String
+        package var names: [Name]?
         package var pokemonSpecies: [GenerationSpecies]?
 
         enum CodingKeys: String, CodingKey {
-            case id, name
+            case id, name, names
             case pokemonSpecies = "pokemon_species"
         }
     }
@@ -104,14 +109,26 @@ extension Wire {
         "type": PokemonType.self,
         "move": Move.self,
         "ability": Ability.self,
-        "item": Named.self,
+        "item": Item.self,
+        "machine": Machine.self,
         "stat": Named.self,
-        "location": Named.self,
+        "location": Location.self,
+        "location-area": LocationArea.self,
         "region": Named.self,
+        "egg-group": Named.self,
+        "evolution-trigger": Named.self,
+        "encounter-method": Named.self,
+        "encounter-condition-value": Named.self,
+        "move-damage-class": Named.self,
+        "move-target": Named.self,
+        "move-learn-method": Named.self,
+        "item-category": Named.self,
+        "language": Named.self,
         "version": Version.self,
         "version-group": VersionGroup.self,
         "growth-rate": GrowthRate.self,
         "generation": Generation.self,
+        "pokemon-encounters": Encounters.self,
     ]
 }
 

@@ -53,19 +53,38 @@ extension Wire {
         }
     }
 
-    /// `pokemon-form/<id>`: the names of an alternate variety ("Alolan Raichu").
+    /// `pokemon-form/<id>`: the names of an alternate variety ("Alolan Raichu"), whether it
+    /// is a mega or a battle-only form, and a cosmetic form's own sprites.
     package struct PokemonForm: Codable, Sendable, IdentifiedResource {
+        package struct Sprites: Codable, Sendable, Hashable {
+            package var frontDefault: SpriteURL?
+            package var frontShiny: SpriteURL?
+
+            enum CodingKeys: String, CodingKey {
+                case frontDefault = "front_default"
+                case frontShiny = "front_shiny"
+            }
+        }
 
         package var id: Int
         package var name: String
         package var formName: String?
         package var names: [Name]?
         package var formNames: [Name]?
+        package var isMega: Bool?
+        package var isBattleOnly: Bool?
+        package var isDefault: Bool?
+        package var formOrder: Int?
+        package var sprites: Sprites?
 
         enum CodingKeys: String, CodingKey {
-            case id, name, names
+            case id, name, names, sprites
             case formName = "form_name"
             case formNames = "form_names"
+            case isMega = "is_mega"
+            case isBattleOnly = "is_battle_only"
+            case isDefault = "is_default"
+            case formOrder = "form_order"
         }
     }
 }

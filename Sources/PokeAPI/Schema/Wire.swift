@@ -75,7 +75,8 @@ extension Wire {
         }
     }
 
-    /// An image URL under PokeAPI's sprites prefix: fetched, cached and copied into the site.
+    /// A media URL (a sprite under PokeAPI's sprites prefix, a cry under its cries prefix):
+    /// fetched, cached and copied into the site.
     package struct SpriteURL: Codable, Sendable, Hashable {
         package var url: String
 
@@ -92,8 +93,45 @@ extension Wire {
             try container.encode(url)
         }
 
-        /// Its path below the sprites root, when it is one.
+        /// Its path below the media root, when it is one.
         package var sprite: SpritePath? { SpritePath(url: url) }
+    }
+
+    /// Official artwork: fetched only when the site's `images` setting chooses it.
+    package struct ArtworkURL: Codable, Sendable, Hashable {
+        package var url: String
+
+        package init(url: String) { self.url = url }
+        package init(from decoder: any Decoder) throws { url = try decoder.singleValueContainer().decode(String.self) }
+        package func encode(to encoder: any Encoder) throws {
+            var container = encoder.singleValueContainer()
+            try container.encode(url)
+        }
+    }
+
+    /// A HOME render: fetched only when the site's `images` setting chooses it.
+    package struct HomeURL: Codable, Sendable, Hashable {
+        package var url: String
+
+        package init(url: String) { self.url = url }
+        package init(from decoder: any Decoder) throws { url = try decoder.singleValueContainer().decode(String.self) }
+        package func encode(to encoder: any Encoder) throws {
+            var container = encoder.singleValueContainer()
+            try container.encode(url)
+        }
+    }
+
+    /// A resource named by a bare URL string rather than a link object (a pokemon's
+    /// `location_area_encounters`): followed like a link.
+    package struct ResourceURL: Codable, Sendable, Hashable {
+        package var url: String
+
+        package init(url: String) { self.url = url }
+        package init(from decoder: any Decoder) throws { url = try decoder.singleValueContainer().decode(String.self) }
+        package func encode(to encoder: any Encoder) throws {
+            var container = encoder.singleValueContainer()
+            try container.encode(url)
+        }
     }
 
     /// A text in one language: a name, a genus, a flavor text, an effect.
@@ -123,6 +161,41 @@ extension Wire {
         enum CodingKeys: String, CodingKey {
             case language, version
             case flavorText = "flavor_text"
+        }
+    }
+
+    /// A text of one version group (a move's or ability's flavor text).
+    package struct GroupText: Codable, Sendable, Hashable {
+        package var flavorText: String
+        package var language: Link
+        package var versionGroup: Link?
+
+        enum CodingKeys: String, CodingKey {
+            case language
+            case flavorText = "flavor_text"
+            case versionGroup = "version_group"
+        }
+    }
+
+    /// An item's text of one version group (items call it `text`, not `flavor_text`).
+    package struct ItemText: Codable, Sendable, Hashable {
+        package var text: String
+        package var language: Link
+        package var versionGroup: Link?
+
+        enum CodingKeys: String, CodingKey {
+            case text, language
+            case versionGroup = "version_group"
+        }
+    }
+
+    /// A short description (a growth rate's "medium slow").
+    package struct Description: Codable, Sendable, Hashable {
+        package var description: String
+        package var language: Link
+
+        enum CodingKeys: String, CodingKey {
+            case description, language
         }
     }
 
@@ -176,3 +249,6 @@ extension Wire.FlavorText: Wire.LanguageTagged {}
 extension Wire.Name: Wire.LanguageTagged {}
 extension Wire.Genus: Wire.LanguageTagged {}
 extension Wire.Effect: Wire.LanguageTagged {}
+extension Wire.GroupText: Wire.LanguageTagged {}
+extension Wire.ItemText: Wire.LanguageTagged {}
+extension Wire.Description: Wire.LanguageTagged {}

@@ -33,6 +33,16 @@ package struct Catalog: Sendable, Hashable, Codable {
     /// where the data has them (api-data dumps hold no locations).
     package var locationNames: [String: String]
     package var regionNames: [String: String]
+    /// Version groups, newest first; versions by slug.
+    package var versionGroups: [VersionGroupInfo] = []
+    package var versionNames: [String: String] = [:]
+    /// Display names of small lookups by kind, then slug: `egg-group`, `encounter-method`,
+    /// `encounter-condition-value`, `evolution-trigger`, `move-target`, `move-damage-class`,
+    /// `language`, `growth-rate`, `item-category`, `generation`, `location-area`.
+    package var labels: [String: [String: String]] = [:]
+    /// The place each location area belongs to, and the region each place is in.
+    package var areaLocations: [String: String] = [:]
+    package var locationRegions: [String: String] = [:]
 
     package init(
         language: String,

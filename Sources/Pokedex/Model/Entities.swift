@@ -8,6 +8,17 @@ package struct Move: Sendable, Hashable, Codable {
     package var power: Int?
     package var accuracy: Int?
     package var pp: Int?
+    package var priority: Int = 0
+    /// The move-target slug ("selected-pokemon").
+    package var target: String?
+    /// The generation number it was introduced in.
+    package var generation: Int?
+    /// PokeAPI's short effect in the site's language, `$effect_chance` filled in.
+    package var effect: String?
+    /// The newest flavor text in the site's language.
+    package var flavorText: String?
+    /// The machines that teach it, per version group.
+    package var machines: [Machine] = []
 
     package init(
         slug: String, name: String, type: String? = nil, damageClass: String? = nil,
@@ -28,6 +39,10 @@ package struct Ability: Sendable, Hashable, Codable {
     package var slug: String
     package var name: String
     package var shortEffect: String?
+    /// The long effect, in the site's language.
+    package var effect: String?
+    package var flavorText: String?
+    package var generation: Int?
 
     package init(slug: String, name: String, shortEffect: String? = nil) {
         self.slug = slug
@@ -40,6 +55,12 @@ package struct Ability: Sendable, Hashable, Codable {
 package struct Item: Sendable, Hashable, Codable {
     package var slug: String
     package var name: String
+    /// Its picture's path under the media root.
+    package var sprite: String?
+    package var effect: String?
+    package var flavorText: String?
+    /// The item-category slug.
+    package var category: String?
 
     package init(slug: String, name: String) {
         self.slug = slug
@@ -55,5 +76,189 @@ package struct Stat: Sendable, Hashable, Codable {
     package init(slug: String, name: String) {
         self.slug = slug
         self.name = name
+    }
+}
+
+/// What a move, ability or item page shows beyond a name (filled where the data has it).
+extension Move {
+    /// A machine (TM, HM, TR) that teaches the move in one version group.
+    package struct Machine: Sendable, Hashable, Codable {
+        package var versionGroup: String
+        /// The machine's item slug (`tm24`).
+        package var item: String
+
+        package init(versionGroup: String, item: String) {
+            self.versionGroup = versionGroup
+            self.item = item
+        }
+
+        /// "TM24", "HM03", "TR12": the item slug as the games print it.
+        package var label: String { item.uppercased() }
+    }
+}
+
+/// A text written for some games ("Red, Blue: …"): identical texts share one entry.
+package struct VersionText: Sendable, Hashable, Codable {
+    /// Version (or version-group) slugs, oldest first.
+    package var versions: [String]
+    package var text: String
+    /// The PokeAPI language code the text is in (the site's, or English standing in).
+    package var language: String
+
+    package init(versions: [String], text: String, language: String) {
+        self.versions = versions
+        self.text = text
+        self.language = language
+    }
+}
+
+/// A name in one language, for the "names" table.
+package struct LocalizedName: Sendable, Hashable, Codable {
+    /// PokeAPI's language code (`ja-hrkt`, `fr`, `zh-hant`).
+    package var language: String
+    package var name: String
+
+    package init(language: String, name: String) {
+        self.language = language
+        self.name = name
+    }
+}
+
+/// Where a pokemon is met in one game: an area, how, at which levels, how often.
+package struct Encounter: Sendable, Hashable, Codable {
+    package var version: String
+    package var area: String
+    package var method: String
+    package var minLevel: Int
+    package var maxLevel: Int
+    /// The sum of the chances of the encounter slots this stands for, in percent.
+    package var chance: Int
+    /// Condition value slugs (time of day, season, a radio station...).
+    package var conditions: [String]
+
+    package init(version: String, area: String, method: String, minLevel: Int, maxLevel: Int, chance: Int, conditions: [String]) {
+        self.version = version
+        self.area = area
+        self.method = method
+        self.minLevel = minLevel
+        self.maxLevel = maxLevel
+        self.chance = chance
+        self.conditions = conditions
+    }
+}
+
+/// An item a wild pokemon may hold in one game, and how often (percent).
+package struct HeldItemRarity: Sendable, Hashable, Codable {
+    package var item: String
+    package var version: String
+    package var rarity: Int
+
+    package init(item: String, version: String, rarity: Int) {
+        self.item = item
+        self.version = version
+        self.rarity = rarity
+    }
+}
+
+/// A version group (games released together), newest first in the catalog.
+package struct VersionGroupInfo: Sendable, Hashable, Codable {
+    package var slug: String
+    /// The names of its games ("Sun, Moon").
+    package var name: String
+    package var order: Int
+    /// Its generation's number, when known.
+    package var generation: Int?
+    /// Its games' slugs.
+    package var versions: [String]
+
+    package init(slug: String, name: String, order: Int, generation: Int?, versions: [String]) {
+        self.slug = slug
+        self.name = name
+        self.order = order
+        self.generation = generation
+        self.versions = versions
+    }
+}
+
+/// Every move a pokemon learns, in every version group, by every method.
+///
+/// The catalog's own copy of the packed form (one word per learned move), with slugs.
+package struct Learnset: Sendable, Hashable, Codable {
+    package var moves: [String] = []
+    package var versionGroups: [String] = []
+    package var methods: [String] = []
+    /// move index << 32 | group index << 20 | method index << 8 | level.
+    package var packed: [UInt64] = []
+
+    package init(moves: [String] = [], versionGroups: [String] = [], methods: [String] = [], packed: [UInt64] = []) {
+        self.moves = moves
+        self.versionGroups = versionGroups
+        self.methods = methods
+        self.packed = packed
+    }
+
+    /// One learned move.
+    package struct Entry: Sendable, Hashable {
+        package var move: String
+        package var versionGroup: String
+        package var method: String
+        /// The level for level-up moves; 0 otherwise.
+        package var level: Int
+    }
+
+    package func entry(_ word: UInt64) -> Entry {
+        Entry(move: moves[Int(word >> 32)], versionGroup: versionGroups[Int((word >> 20) & 0xFFF)],
+              method: methods[Int((word >> 8) & 0xFFF)], level: Int(word & 0xFF))
+    }
+
+    /// The version groups it learns moves in.
+    package var groups: Set<String> {
+        Set(packed.map { versionGroups[Int(($0 >> 20) & 0xFFF)] })
+    }
+
+    /// Every move learned in `group`, in PokeAPI's order, duplicates (a move learned twice
+    /// by the same method at the same level) left out.
+    package func entries(in group: String) -> [Entry] {
+        guard let index = versionGroups.firstIndex(of: group) else { return [] }
+        var seen = Set<Entry>()
+        return packed.lazy.filter { Int(($0 >> 20) & 0xFFF) == index }.map(entry).filter { seen.insert($0).inserted }
+    }
+}
+
+/// The images and sounds a pokemon has, as paths under the media root.
+package struct Media: Sendable, Hashable, Codable {
+    /// Sprites by PokeAPI's key (`front_default`, `back_shiny`, ...).
+    package var sprites: [String: String] = [:]
+    /// Cries by kind (`latest`, `legacy`).
+    package var cries: [String: String] = [:]
+    /// Official artwork and HOME renders (front, and shiny), when fetched.
+    package var artwork: [String: String] = [:]
+    package var home: [String: String] = [:]
+
+    package init() {}
+}
+
+/// What kind of variety a pokemon is, from its form's data.
+package struct FormInfo: Sendable, Hashable, Codable {
+    /// PokeAPI's `form_name` ("alola", "mega-x", "gmax"), empty for most defaults.
+    package var formName: String = ""
+    package var isMega = false
+    package var isBattleOnly = false
+    /// The region the form's name names, when it is one of the data's regions: a regional form.
+    package var region: String?
+
+    package init() {}
+}
+
+/// A cosmetic form of one pokemon (Unown's letters, Burmy's cloaks): a name and a sprite.
+package struct CosmeticForm: Sendable, Hashable, Codable {
+    package var slug: String
+    package var name: String
+    package var sprite: String?
+
+    package init(slug: String, name: String, sprite: String?) {
+        self.slug = slug
+        self.name = name
+        self.sprite = sprite
     }
 }

@@ -26,6 +26,16 @@ package struct Pokemon: Sendable, Hashable, Codable, Identifiable {
     /// Slugs of every move it can learn in any version group, by any method, sorted.
     package var learnableMoves: [String]
     package var heldItems: [String]
+    /// The effort values a defeated one gives, per stat (those above zero).
+    package var effort: [BaseStat] = []
+    /// Every move it learns in every version group.
+    package var learnset = Learnset()
+    package var media = Media()
+    package var encounters: [Encounter] = []
+    package var heldItemRarities: [HeldItemRarity] = []
+    package var form = FormInfo()
+    /// Its cosmetic forms beyond the first (none for most).
+    package var cosmeticForms: [CosmeticForm] = []
 
     package init(
         id: Int, slug: String, speciesID: Int, name: String, formName: String? = nil,

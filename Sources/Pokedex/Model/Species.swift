@@ -32,6 +32,10 @@ package struct Species: Sendable, Hashable, Codable, Identifiable {
     /// Whether females look different (PokeAPI's `has_gender_differences`); the female
     /// sprite shows it where the catalog has one.
     package var hasGenderDifferences: Bool
+    /// Its Pokédex entries, one per distinct text, in the site's language (English standing in).
+    package var entries: [VersionText] = []
+    /// Its name in every language PokeAPI has.
+    package var names: [LocalizedName] = []
 
     package init(
         id: Int, slug: String, name: String, genus: String? = nil, flavorText: String? = nil,

@@ -31,7 +31,12 @@ struct ResourceStore: Sendable {
 
     /// The file a resource lives in.
     func file(_ kind: String, _ id: Int) -> URL {
-        root.appendingPathComponent("api/v2/\(kind)/\(id)/index.json")
+        root.appendingPathComponent(Self.relative(kind, id))
+    }
+
+    /// A resource's file below the root (`api/v2/pokemon/25/encounters/index.json` for encounters).
+    static func relative(_ kind: String, _ id: Int) -> String {
+        APIResourcePath(resource: kind, id: id).filePath
     }
 
     /// The folder holding one resource kind.
@@ -63,14 +68,14 @@ struct ResourceStore: Sendable {
 
     /// Whether a resource is present.
     func has(_ kind: String, _ id: Int) -> Bool {
-        if case .file = folder.resolve("api/v2/\(kind)/\(id)/index.json") { return true }
+        if case .file = folder.resolve(Self.relative(kind, id)) { return true }
         return false
     }
 
     /// Decodes one resource; `neededBy` names what referred to it, for the error.
     func load<T: Codable>(_ type: T.Type, _ kind: String, _ id: Int, neededBy: String? = nil) throws(CatalogIssue) -> T {
         let url = file(kind, id)
-        let relative = "api/v2/\(kind)/\(id)/index.json"
+        let relative = Self.relative(kind, id)
         let stamp: FileStamp?
         switch folder.resolve(relative) {
         case let .file(real, _): stamp = FileStamp.of(real)

@@ -19,9 +19,20 @@ struct APIMove: Decodable, Sendable, Hashable {
     let statChanges: [StatChange]
     let target: APINamedResource
     let type: APINamedResource
+    let machines: [MachineVersion]
+
+    struct MachineVersion: Decodable, Sendable, Hashable {
+        let machine: APIResource
+        let versionGroup: APINamedResource
+
+        enum CodingKeys: String, CodingKey {
+            case machine
+            case versionGroup = "version_group"
+        }
+    }
 
     enum CodingKeys: String, CodingKey {
-        case id, name, accuracy, pp, priority, power, generation, meta, names, target, type
+        case id, name, accuracy, pp, priority, power, generation, meta, names, target, type, machines
         case effectChance = "effect_chance"
         case damageClass = "damage_class"
         case effectEntries = "effect_entries"

@@ -16,6 +16,7 @@ struct APIPokemon: Decodable, Sendable, Hashable {
     let species: APINamedResource
     let sprites: APIPokemonSprites
     let cries: Cries?
+    let locationAreaEncounters: String
     let stats: [Stat]
     let types: [TypeSlot]
     let pastTypes: [PastTypes]?
@@ -23,6 +24,7 @@ struct APIPokemon: Decodable, Sendable, Hashable {
     let pastStats: [PastStats]?
 
     enum CodingKeys: String, CodingKey {
+        case locationAreaEncounters = "location_area_encounters"
         case id, name, height, weight, order, abilities, forms, moves, species, sprites, cries, stats, types
         case baseExperience = "base_experience"
         case isDefault = "is_default"

@@ -1,0 +1,126 @@
+import Common
+import PokeAPI
+
+extension CatalogBuilder {
+    /// The lookups the pages name things with: games and their groups, egg groups,
+    /// encounter methods and conditions, triggers, targets, classes, languages, growth rates,
+    /// item categories, generations, and the places encounters happen in.
+    func addLookups(to catalog: inout Catalog, references: References, order: VersionOrder) async throws(CatalogIssue) {
+        let localized = self.localized
+        let versions = try await loadAll(Wire.Version.self, kind: "version")
+        var versionNames: [String: String] = [:]
+        for version in versions { versionNames[version.name] = localized.name(version.names) ?? Localized.words(version.name) }
+        var groups: [VersionGroupInfo] = []
+        for group in try await loadAll(Wire.VersionGroup.self, kind: "version-group") {
+            let members = (group.versions ?? []).compactMap(\.name)
+            let name = members.isEmpty ? Localized.words(group.name) : members.map { versionNames[$0] ?? Localized.words($0) }.joined(separator: ", ")
+            groups.append(VersionGroupInfo(slug: group.name, name: name, order: group.order ?? group.id,
+                                           generation: group.generation?.id, versions: members))
+        }
+        catalog.versionGroups = groups.sorted { ($0.order, $0.slug) > ($1.order, $1.slug) }
+        catalog.versionNames = versionNames
+
+        for kind in ["egg-group", "encounter-method", "encounter-condition-value", "evolution-trigger", "move-target",
+                     "move-damage-class", "move-learn-method", "language", "item-category", "stat"] {
+            var labels: [String: String] = [:]
+            for named in try await loadAll(Wire.Named.self, kind: kind) {
+                labels[named.name] = localized.name(named.names) ?? Localized.words(named.name)
+            }
+            catalog.labels[kind] = labels
+        }
+        var generations: [String: String] = [:]
+        for generation in try await loadAll(Wire.Generation.self, kind: "generation") {
+            generations[String(generation.id)] = localized.name(generation.names) ?? Localized.words(generation.name)
+        }
+        catalog.labels["generation"] = generations
+        var rates: [String: String] = [:]
+        for rate in try await loadAll(Wire.GrowthRate.self, kind: "growth-rate") {
+            rates[rate.name] = localized.pick(rate.descriptions?.entries) { $0.language.name }.map { Localized.sentence($0.description) }
+                ?? Localized.words(rate.name)
+        }
+        catalog.labels["growth-rate"] = rates
+
+        // The places encounters happen in: areas, their locations, the locations' regions.
+        let store = self.store
+        let areas = try await BoundedConcurrency.map(references.areas.sorted { $0.key < $1.key }, width: width) { _, id throws(CatalogIssue) in
+            try store.loadIfPresent(Wire.LocationArea.self, "location-area", id)
+        }
+        var areaNames: [String: String] = [:]
+        var locationIDs: [String: Int] = [:]
+        for area in areas.compactMap({ $0 }) {
+            areaNames[area.name] = localized.name(area.names)
+            if let location = area.location, let slug = location.name {
+                catalog.areaLocations[area.name] = slug
+                if let id = location.id { locationIDs[slug] = id }
+            }
+        }
+        let locations = try await BoundedConcurrency.map(locationIDs.sorted { $0.key < $1.key }, width: width) { _, id throws(CatalogIssue) in
+            try store.loadIfPresent(Wire.Location.self, "location", id)
+        }
+        var regionIDs: [String: Int] = [:]
+        for location in locations.compactMap({ $0 }) {
+            if let name = localized.name(location.names) { catalog.locationNames[location.name] = name }
+            if let region = location.region, let slug = region.name {
+                catalog.locationRegions[location.name] = slug
+                if let id = region.id { regionIDs[slug] = id }
+            }
+        }
+        // An area's own name is often empty (the place's main area): say the place's name.
+        for (area, location) in catalog.areaLocations where areaNames[area] == nil {
+            areaNames[area] = catalog.locationNames[location]
+        }
+        catalog.labels["location-area"] = areaNames
+        for (slug, name) in try await loadNamesIfPresent(regionIDs, kind: "region") { catalog.regionNames[slug] = name }
+
+        // A form named after one of the data's regions ("alola", "galar-standard") is regional.
+        let regions = try await loadAll(Wire.Named.self, kind: "region")
+        for region in regions where catalog.regionNames[region.name] == nil {
+            catalog.regionNames[region.name] = localized.name(region.names) ?? Localized.words(region.name)
+        }
+        let regionSlugs = regions.map(\.name)
+        for (slug, pokemon) in catalog.pokemon where !pokemon.form.formName.isEmpty {
+            let name = pokemon.form.formName
+            if let region = regionSlugs.first(where: { name == $0 || name.hasPrefix($0 + "-") }) {
+                catalog.pokemon[slug]?.form.region = region
+            }
+        }
+        Self.disambiguate(&catalog)
+    }
+
+    /// Two varieties of one species never share a label: a repeated name gets its form's
+    /// name, or the form's slug in words, in parentheses.
+    static func disambiguate(_ catalog: inout Catalog) {
+        for species in catalog.species {
+            let varieties = species.varieties.compactMap { catalog.pokemon[$0] }
+            let counts = Dictionary(grouping: varieties, by: \.name).filter { $0.value.count > 1 }
+            for (_, same) in counts {
+                for pokemon in same where !pokemon.isDefault {
+                    let detail = pokemon.formName ?? Localized.words(pokemon.form.formName.isEmpty ? pokemon.slug : pokemon.form.formName)
+                    if !pokemon.name.contains(detail) { catalog.pokemon[pokemon.slug]?.name = "\(pokemon.name) (\(detail))" }
+                }
+            }
+            // Still the same (two forms whose form names match): the slug tells them apart.
+            let again = species.varieties.compactMap { catalog.pokemon[$0] }
+            for (_, same) in Dictionary(grouping: again, by: \.name).filter({ $0.value.count > 1 }) {
+                for pokemon in same.dropFirst() where !pokemon.isDefault {
+                    catalog.pokemon[pokemon.slug]?.name = "\(pokemon.name) · \(Localized.words(pokemon.slug))"
+                }
+            }
+        }
+    }
+
+    /// Every resource of a kind the source holds, decoded.
+    func loadAll<T: Codable & Sendable>(_ type: T.Type, kind: String) async throws(CatalogIssue) -> [T] {
+        let store = self.store
+        return try await BoundedConcurrency.map(try store.ids(kind), width: width) { id throws(CatalogIssue) in
+            try store.load(T.self, kind, id)
+        }
+    }
+}
+
+extension Localized {
+    /// A description as a phrase: "medium slow" reads "Medium slow".
+    static func sentence(_ text: String) -> String {
+        text.prefix(1).uppercased() + text.dropFirst()
+    }
+}

@@ -625,8 +625,9 @@
     var language = doc.documentElement.getAttribute("lang") || "en";
     var root = doc.body ? doc.body.getAttribute("data-root") || "" : "";
     var db = null;
+    /* Built on first use, and again once search-data.js has run (it loads after this file). */
     function database() {
-      if (!db) db = createDatabase(win.POKEDEX_INDEX || [], win.POKEDEX_DATA || null, win.POKEDEX_TYPES || {});
+      if (!db || (!db.heavy && win.POKEDEX_DATA)) db = createDatabase(win.POKEDEX_INDEX || [], win.POKEDEX_DATA || null, win.POKEDEX_TYPES || {});
       return db;
     }
     function t(key, values) { return format(strings[key] !== undefined ? strings[key] : key, values || {}); }
@@ -675,9 +676,17 @@
       box.select();
     });
 
-    doc.querySelectorAll("form.search").forEach(function (form) { bindHeader(form); });
-    var page = doc.getElementById("query-form");
-    if (page) bindSearchPage(page);
+    /* After every deferred script (search-data.js comes after this file). */
+    function bindAll() {
+      doc.querySelectorAll("form.search").forEach(function (form) { bindHeader(form); });
+      var page = doc.getElementById("query-form");
+      if (page) bindSearchPage(page);
+    }
+    var bound = false;
+    function once() { if (!bound) { bound = true; bindAll(); } }
+    /* Deferred scripts run while readyState is already "interactive", before DOMContentLoaded. */
+    if (doc.readyState === "complete") once();
+    else { doc.addEventListener("DOMContentLoaded", once); win.addEventListener("load", once); }
 
     /* ----- The header box: names only, from the light index ----- */
     function bindHeader(form) {

@@ -16,9 +16,10 @@
   /* ---------- Folding: no accents, case or punctuation ---------- */
 
   var COMBINING = /[\u0300-\u036f]/g;
-  var NOT_WORD = /[^\p{L}\p{N}]+/gu;
+  var NOT_WORD = /[^\p{L}\p{N}\p{M}]+/gu;
   function base(text) {
-    return String(text).toLowerCase().replace(/♀/g, " f").replace(/♂/g, " m").normalize("NFD").replace(COMBINING, "");
+    /* Only Latin accents go; NFC then puts other marks back on their letters (ピ stays ピ). */
+    return String(text).toLowerCase().replace(/♀/g, " f").replace(/♂/g, " m").normalize("NFD").replace(COMBINING, "").normalize("NFC");
   }
   /** "Flabébé" -> "flabebe", "Mr. Mime" -> "mrmime", "Nidoran♀" -> "nidoranf". */
   function fold(text) { return base(text).replace(NOT_WORD, ""); }

@@ -694,7 +694,6 @@
       var input = form.querySelector("input[type=search]");
       var list = form.querySelector(".search-results");
       if (!input || !list) return;
-      input.setAttribute("autocomplete", "off");
       function render() {
         var query = input.value;
         list.textContent = "";
@@ -741,7 +740,8 @@
         if (!query) return;
         var result = search(database(), query, { namesOnly: true });
         var top = result.rows[0];
-        if (top !== undefined && !result.needsData && result.scores[top] === 0 && result.terms.length === 1) {
+        var single = result.terms.length === 1 && (result.terms[0].kind === "word" || result.terms[0].kind === "number");
+        if (top !== undefined && single && !result.needsData && result.scores[top] === 0) {
           win.location.href = root + database().rows[top].p;
         } else {
           win.location.href = searchHref(query);

@@ -505,11 +505,17 @@
     });
     var shownStat = statSort ? sort : null;
     if (!shownStat) usable.some(function (t) { if (t.kind === "stat") { shownStat = t.stat; return true; } return false; });
-    return {
+    var result = {
       rows: matched, scores: scores, terms: usable, errors: errors, readings: readings, sort: sort,
-      shownStat: shownStat, needsData: needsData,
-      others: db.heavy && !options.namesOnly ? others(db, plainWords) : null
+      shownStat: shownStat, needsData: needsData
     };
+    /* Computed when read: the search page shows it after the first screenful. */
+    var found;
+    Object.defineProperty(result, "others", { enumerable: true, get: function () {
+      if (found === undefined) found = db.heavy && !options.namesOnly ? others(db, plainWords) : null;
+      return found;
+    } });
+    return result;
   }
 
   /** Types, abilities, moves, egg groups and items whose names the plain words match. */
@@ -762,6 +768,7 @@
       var pending = null;
       var prototype = null;
       var lastQuery = null;
+      var afterwards = null;
       form.classList.add("is-live");
 
       function rowPrototype() {
@@ -786,7 +793,19 @@
         return li;
       }
       var typeNames = win.POKEDEX_TYPES || {};
+      /* Rows are kept once built (per stat shown): the next keystroke moves them, not rebuilds them. */
+      var built = {};
       function resultRow(row, shownStat) {
+        var key = row + (shownStat || ""), li = built[key];
+        if (li) {
+          var box0 = li.lastChild.firstChild;
+          box0.checked = chosen.indexOf(box0.value) >= 0;
+          return li;
+        }
+        li = built[key] = buildRow(row, shownStat);
+        return li;
+      }
+      function buildRow(row, shownStat) {
         var d = database(), entry = d.rows[row];
         var li = rowPrototype().cloneNode(true);
         var a = li.firstChild;
@@ -829,11 +848,10 @@
       /* The first screenful now; the rest in idle chunks, every match a link within a second. */
       function fill(rows, shownStat) {
         cancelPending();
-        results.textContent = "";
-        var first = Math.min(rows.length, Math.max(20, Math.ceil((win.innerHeight || 900) / 40) + 4));
+        var first = Math.min(rows.length, Math.max(12, Math.ceil((win.innerHeight || 900) / 44) + 2));
         var frag = doc.createDocumentFragment();
         for (var i = 0; i < first; i++) frag.appendChild(resultRow(rows[i], shownStat));
-        results.appendChild(frag);
+        results.replaceChildren(frag);
         var at = first;
         function more(deadline) {
           pending = null;
@@ -940,6 +958,7 @@
           body.appendChild(group);
         });
         othersBox.hidden = !any;
+        results.parentNode.classList.toggle("has-others", any);
       }
 
       function run(fromTyping) {
@@ -958,10 +977,16 @@
         showNotes(trimmed, result);
         count.textContent = trimmed ? plural(strings, "search_count", result.rows.length, language) : plural(strings, "search_countAll", result.rows.length, language);
         fill(result.rows, result.shownStat);
-        if (!result.rows.length && trimmed) showEmpty(trimmed, result);
-        showOthers(result);
-        doc.title = trimmed ? t("search_pageTitleQuery", { query: trimmed }) : t("search_pageTitle");
         win.__pokedexLastRun = (win.performance ? win.performance.now() : 0) - started;
+        /* What is not the first screenful waits for the next task: the reason for an empty
+           result, the moves, abilities... the words also name, and the title. */
+        if (afterwards) win.clearTimeout(afterwards);
+        afterwards = win.setTimeout(function () {
+          afterwards = null;
+          if (!result.rows.length && trimmed) showEmpty(trimmed, result);
+          showOthers(result);
+          doc.title = trimmed ? t("search_pageTitleQuery", { query: trimmed }) : t("search_pageTitle");
+        }, 0);
       }
       ui.runSearch = run;
 

@@ -99,6 +99,7 @@
   });
 
   /* ----- Filtering and sorting ----- */
+  var collator0 = null;
   function matches() {
     var lo = 0, hi = 99;
     if (state.gen) { var g = state.gen.split("-"); lo = Number(g[0]); hi = Number(g[1] || g[0]); }
@@ -108,7 +109,7 @@
       return data.gen[r] >= lo && data.gen[r] <= hi;
     });
     var key = state.sort, sign = state.dir === "desc" ? -1 : 1;
-    var collator = new Intl.Collator(ui.language, { sensitivity: "base" });
+    var collator = collator0 || (collator0 = new Intl.Collator(ui.language, { sensitivity: "base" }));
     function value(r) {
       if (key === "number") return rows[r].i;
       if (key === "name") return rows[r].n;

@@ -191,7 +191,7 @@
       if (again) again.focus();
     });
   }
-  var statMax = 255;
+  var statMax = 200; /* a stat's bar is full at 200: few go beyond, and differences below it show */
   function tableRow(r) {
     var row = rows[r], tr = document.createElement("tr");
     var num = el("td", "col-number", ui.pad(row.i));

@@ -237,7 +237,10 @@
     function chunk(deadline) {
       pending = null;
       var frag = document.createDocumentFragment(), n = 0;
-      while (at < list.length && (n < 60 || (deadline && deadline.timeRemaining && deadline.timeRemaining() > 2)) && n < 400) {
+      /* Small steps: a key pressed meanwhile waits for the step under way, so keep it short. */
+      var first = at === 0 ? 30 : 4; /* the first call draws a screenful */
+      var stop = performance.now() + (deadline && !deadline.didTimeout ? Math.min(6, deadline.timeRemaining()) : 2);
+      while (at < list.length && (n < first || performance.now() < stop)) {
         frag.appendChild(tableRow(list[at++]));
         n++;
       }

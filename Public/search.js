@@ -143,11 +143,12 @@
     return out;
   }
 
-  function suggest(value, candidates, limit) {
+  /** Up to `limit` candidates close to value; `folded` (optional) holds the candidates already folded. */
+  function suggest(value, candidates, limit, folded) {
     var v = fold(value);
     var scored = [];
-    candidates.forEach(function (candidate) {
-      var c = fold(candidate);
+    candidates.forEach(function (candidate, at) {
+      var c = folded ? folded[at] : fold(candidate);
       var d = c.indexOf(v) === 0 ? 0.5 : distance(v, c, Math.max(2, typoLimit(v) + 1));
       if (d <= Math.max(2, typoLimit(v) + 1)) scored.push([d, candidate]);
     });
@@ -340,7 +341,7 @@
     });
     if (starts.length === 1 && key.length >= 3) return { at: starts[0] };
     var names = t.entries.map(function (e) { return e.name; });
-    var close = suggest(value, names, 3);
+    var close = suggest(value, names, 3, t.entries.map(function (e) { return e.names[0].joined; }));
     starts.slice(0, 3).forEach(function (at) { if (close.indexOf(names[at]) < 0 && close.length < 5) close.push(names[at]); });
     return { at: -1, suggestions: close.map(function (name) { return { name: name, slug: t.entries[names.indexOf(name)].slug }; }) };
   }
@@ -865,7 +866,9 @@
           pending = null;
           var chunk = doc.createDocumentFragment();
           var n = 0;
-          while (at < rows.length && (n < 60 || (deadline && deadline.timeRemaining && deadline.timeRemaining() > 2)) && n < 400) {
+          /* Small steps: a key pressed meanwhile waits for the step under way, so keep it short. */
+          var stop = win.performance.now() + (deadline && !deadline.didTimeout ? Math.min(6, deadline.timeRemaining()) : 2);
+          while (at < rows.length && (n < 4 || win.performance.now() < stop)) {
             chunk.appendChild(resultRow(rows[at++], shownStat));
             n++;
           }
@@ -1095,10 +1098,8 @@
         /* Then build every row (not in the page yet) a little at a time while the browser idles. */
         var next = 0, total = database().count;
         function prebuild(deadline) {
-          while (next < total && (!deadline || !deadline.timeRemaining || deadline.timeRemaining() > 3)) {
-            resultRow(next++, null);
-            if (!deadline) break;
-          }
+          var stop = win.performance.now() + 4;
+          while (next < total && win.performance.now() < stop) resultRow(next++, null);
           if (next < total) (win.requestIdleCallback || win.setTimeout)(prebuild);
         }
         prebuild(null);

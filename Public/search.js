@@ -880,6 +880,15 @@
         if (at < rows.length) later(more); else results.setAttribute("data-complete", "");
       }
 
+      var shown = { rows: null, stat: null };
+      function sameRows(rows, stat) {
+        var before = shown.rows, same = before !== null && before.length === rows.length && shown.stat === stat;
+        for (var i = 0; same && i < rows.length; i++) same = before[i] === rows[i];
+        shown.rows = rows;
+        shown.stat = stat;
+        return same;
+      }
+
       function link(text, query) {
         var a = el("a", "", text);
         a.href = searchHref(query);
@@ -972,6 +981,26 @@
         results.parentNode.classList.toggle("has-others", any);
       }
 
+      /* The query goes into the address a moment after the last key, off the keystroke's
+         path: replaceState costs milliseconds, and Chrome throttles many calls in a row. */
+      var addressTimer = null, addressQuery = null;
+      function flushAddress() {
+        if (addressTimer) { win.clearTimeout(addressTimer); addressTimer = null; }
+        if (addressQuery === null) return;
+        var q = addressQuery;
+        addressQuery = null;
+        try {
+          win.history.replaceState(null, "", q ? "?q=" + encodeQuery(q) : win.location.pathname);
+        } catch (e) { /* some file:// setups refuse; the box still works */ }
+      }
+      function writeAddress(query) {
+        addressQuery = query;
+        if (addressTimer) win.clearTimeout(addressTimer);
+        addressTimer = win.setTimeout(flushAddress, 300);
+      }
+      win.addEventListener("pagehide", flushAddress);
+      results.addEventListener("click", flushAddress, true);
+
       function run(fromTyping) {
         var query = input.value;
         if (query === lastQuery) return;
@@ -979,17 +1008,14 @@
         var started = win.performance ? win.performance.now() : 0;
         var d = database();
         var trimmed = query.trim();
-        if (fromTyping) {
-          try {
-            win.history.replaceState(null, "", trimmed ? "?q=" + encodeQuery(trimmed) : win.location.pathname);
-          } catch (e) { /* some file:// setups refuse; the box still works */ }
-        }
+        if (fromTyping) writeAddress(trimmed);
         var help = doc.querySelector(".query-help");
         if (help) help.open = !trimmed || help.open;
         if (!trimmed) {
           /* Nothing typed: the help, not the whole Pokédex (the list page has that). */
           cancelPending();
           results.replaceChildren();
+          shown.rows = null;
           results.setAttribute("data-complete", "");
           notes.hidden = true;
           othersBox.hidden = true;
@@ -1001,7 +1027,11 @@
         var searched = win.performance ? win.performance.now() : 0;
         showNotes(trimmed, result);
         count.textContent = trimmed ? plural(strings, "search_count", result.rows.length, language) : plural(strings, "search_countAll", result.rows.length, language);
-        fill(result.rows, result.shownStat);
+        /* A query whose every term is wrong or unfinished ("type:d", "bst>=") shows its notes, not
+           the whole Pokédex; and the same rows as before are left in place. */
+        var rows = result.errors.length && !result.terms.length && !result.sort ? [] : result.rows;
+        if (rows.length !== result.rows.length) count.textContent = "";
+        if (!sameRows(rows, result.shownStat)) fill(rows, result.shownStat);
         /* For scripts/bench-search: the engine's share and the whole synchronous run. */
         win.__pokedexLastRun = { search: searched - started, total: (win.performance ? win.performance.now() : 0) - started };
         /* What is not the first screenful waits for the next task: the reason for an empty
@@ -1009,7 +1039,9 @@
         if (afterwards) win.clearTimeout(afterwards);
         afterwards = win.setTimeout(function () {
           afterwards = null;
-          if (!result.rows.length && trimmed) showEmpty(trimmed, result);
+          var stale = results.querySelector(".result-empty");
+          if (stale) stale.remove();
+          if (!result.rows.length && result.terms.length) showEmpty(trimmed, result);
           showOthers(result);
           doc.title = trimmed ? t("search_pageTitleQuery", { query: trimmed }) : t("search_pageTitle");
         }, 0);
@@ -1081,6 +1113,7 @@
         event.preventDefault();
         lastQuery = null;
         run(true);
+        flushAddress();
         var first = results.querySelector("a.result-link");
         if (first) first.focus();
       });

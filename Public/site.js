@@ -90,101 +90,13 @@
     });
   }
 
-  /* Search: prefix first, then contains, then a small edit distance ("pikacu" finds Pikachu). */
-  function fold(text) {
-    return text.toLowerCase().normalize("NFD").replace(/[\u0300-\u036f]/g, "").replace(/♀/g, "f").replace(/♂/g, "m").replace(/[^a-z0-9]/g, "");
-  }
-  function distance(a, b, limit) {
-    if (Math.abs(a.length - b.length) > limit) return limit + 1;
-    var prev = [], cur = [], i, j;
-    for (j = 0; j <= b.length; j++) prev[j] = j;
-    for (i = 1; i <= a.length; i++) {
-      cur = [i];
-      var best = i;
-      for (j = 1; j <= b.length; j++) {
-        cur[j] = Math.min(prev[j] + 1, cur[j - 1] + 1, prev[j - 1] + (a[i - 1] === b[j - 1] ? 0 : 1));
-        if (cur[j] < best) best = cur[j];
-      }
-      if (best > limit) return limit + 1;
-      prev = cur;
-    }
-    return prev[b.length];
-  }
-  function search(query) {
-    var q = fold(query);
-    if (!q) return [];
-    var number = /^#?0*(\d+)$/.exec(query.trim());
-    var limit = q.length <= 3 ? 0 : q.length <= 6 ? 1 : 2;
-    var found = [];
-    index.forEach(function (entry) {
-      var name = entry.f || (entry.f = fold(entry.n));
-      var score = -1;
-      if (number) {
-        var digits = String(entry.i);
-        if (digits === number[1] && entry.d) score = 0;
-        else if (digits.indexOf(number[1]) === 0 && entry.d) score = 1;
-      } else if (name.indexOf(q) === 0) score = entry.d ? 0 : 1;
-      else if (name.indexOf(q) > 0) score = 2;
-      else if (limit > 0) {
-        var d = Math.min(distance(q, name, limit), distance(q, name.slice(0, q.length), limit));
-        if (d <= limit) score = 2 + d;
-      }
-      if (score >= 0) found.push([score, entry.i, entry]);
-    });
-    found.sort(function (a, b) { return a[0] - b[0] || a[1] - b[1]; });
-    return found.slice(0, 12).map(function (item) { return item[2]; });
-  }
-  function bindSearch(form) {
-    var input = form.querySelector("input[type=search]");
-    var list = form.querySelector(".search-results");
-    if (!input || !list) return;
-    var results = [];
-    function render() {
-      results = search(input.value);
-      list.textContent = "";
-      if (!input.value.trim()) { list.hidden = true; return; }
-      if (!results.length) {
-        list.appendChild(el("li", { "class": "muted" }, input.getAttribute("data-none") || ""));
-      }
-      results.forEach(function (entry) {
-        var li = el("li");
-        var a = el("a", { href: root + entry.p });
-        a.appendChild(sprite(entry, "", "40"));
-        a.appendChild(el("span", {}, pad(entry.i) + " " + entry.n));
-        li.appendChild(a);
-        list.appendChild(li);
-      });
-      list.hidden = false;
-    }
-    input.addEventListener("input", render);
-    input.addEventListener("keydown", function (event) {
-      if (event.key === "Escape") { list.hidden = true; }
-      if (event.key === "ArrowDown" && !list.hidden) {
-        var first = list.querySelector("a");
-        if (first) { event.preventDefault(); first.focus(); }
-      }
-    });
-    list.addEventListener("keydown", function (event) {
-      var links = Array.prototype.slice.call(list.querySelectorAll("a"));
-      var at = links.indexOf(document.activeElement);
-      if (event.key === "ArrowDown" && at < links.length - 1) { event.preventDefault(); links[at + 1].focus(); }
-      if (event.key === "ArrowUp") { event.preventDefault(); (at > 0 ? links[at - 1] : input).focus(); }
-      if (event.key === "Escape") { list.hidden = true; input.focus(); }
-    });
-    form.addEventListener("submit", function (event) {
-      results = search(input.value);
-      if (results.length) { event.preventDefault(); window.location.href = root + results[0].p; }
-    });
-    document.addEventListener("click", function (event) { if (!form.contains(event.target)) list.hidden = true; });
-    var params = new URLSearchParams(window.location.search);
-    if (params.get("q") && form.closest(".site-header")) { input.value = params.get("q"); render(); }
-  }
+  /* The header search box lives in search.js (the query engine), loaded on every page. */
 
   /* In-place type filter on the list: every Pokémon of the type, not only this page's. */
   function bindFilter() {
     var grid = document.querySelector(".js-list");
     var filters = document.querySelector(".filters");
-    if (!grid || !filters || !index.length) return;
+    if (!grid || !filters || !index.length || window.PokedexList) return; /* list.js filters where it is loaded */
     var original = Array.prototype.slice.call(grid.children);
     var summary = document.querySelector(".summary");
     var summaryText = summary ? summary.textContent : "";
@@ -315,7 +227,7 @@
     });
   }
 
-  document.querySelectorAll("form.search").forEach(bindSearch);
+  document.addEventListener("pokedex:cards", markCards); /* list.js rebuilt the cards */
   bindSort();
   bindExport();
   bindFilter();

@@ -1,0 +1,353 @@
+"""Browser checks for search.html, the list's table view and compare.html: real Chromium
+through selenium, from file:// and over HTTP, keyboard only, axe-core, console errors.
+
+Run by .ci/e2e/run-search (or by hand) with E2E_SITE_DIR (a site with search.html,
+compare.html, search-index.js and search-data.js: the Swift build's, or one that
+.ci/e2e/assemble-search-site made) and E2E_SITE_URL (the same folder served on loopback).
+"""
+import json
+import os
+import pathlib
+import time
+import urllib.parse
+
+import pytest
+from axe_selenium_python import Axe
+from selenium import webdriver
+from selenium.webdriver.chrome.service import Service
+from selenium.webdriver.common.action_chains import ActionChains
+from selenium.webdriver.common.by import By
+from selenium.webdriver.common.keys import Keys
+from selenium.webdriver.support.ui import WebDriverWait
+
+SITE = pathlib.Path(os.environ["E2E_SITE_DIR"]).resolve()
+SITE_NAME = os.environ.get("E2E_SITE_NAME", SITE.name)
+HTTP = os.environ["E2E_SITE_URL"].rstrip("/") + "/"
+ARTIFACTS = pathlib.Path(os.environ.get("E2E_ARTIFACTS", "e2e-artifacts"))
+SHOTS = pathlib.Path(os.environ.get("SEARCH_SHOTS", ARTIFACTS / "screenshots" / ("search-" + SITE_NAME)))
+BASES = {"file": SITE.as_uri() + "/", "http": HTTP}
+LIST = "pokedex/index.html"
+
+
+def make_driver():
+    options = webdriver.ChromeOptions()
+    options.binary_location = "/usr/bin/chromium"
+    for flag in ("--headless=new", "--no-sandbox", "--disable-dev-shm-usage", "--disable-gpu",
+                 "--window-size=1280,900", "--allow-file-access-from-files"):
+        options.add_argument(flag)
+    options.set_capability("goog:loggingPrefs", {"browser": "ALL"})
+    return webdriver.Chrome(service=Service("/usr/bin/chromedriver"), options=options)
+
+
+@pytest.fixture(scope="module")
+def driver():
+    browser = make_driver()
+    yield browser
+    browser.quit()
+
+
+def wait(driver, test, seconds=10):
+    return WebDriverWait(driver, seconds).until(test)
+
+
+def open_page(driver, base, path):
+    driver.get(BASES[base] + path)
+    wait(driver, lambda d: d.execute_script("return document.readyState") == "complete")
+
+
+def console_errors(driver):
+    return [e for e in driver.get_log("browser") if e["level"] in ("SEVERE", "ERROR")]
+
+
+def query_of(driver):
+    return urllib.parse.parse_qs(urllib.parse.urlparse(driver.current_url).query)
+
+
+def results(driver):
+    return driver.find_elements(By.CSS_SELECTOR, "#results a.result-link")
+
+
+def result_names(driver):
+    return [a.find_element(By.CSS_SELECTOR, ".result-name").text for a in results(driver)]
+
+
+def type_query(driver, text):
+    box = driver.find_element(By.ID, "q")
+    box.send_keys(Keys.CONTROL, "a")
+    box.send_keys(Keys.BACKSPACE)
+    if text:
+        box.send_keys(text)
+    wait(driver, lambda d: d.execute_script("return document.getElementById('results').hasAttribute('data-complete')"))
+
+
+def pokedex_rows():
+    data = json.loads((SITE / "pokedex.json").read_text())
+    return data["pokemon"] if isinstance(data, dict) else data
+
+
+@pytest.mark.parametrize("base", ["file", "http"])
+def test_search_page_reads_and_writes_the_address(driver, base):
+    open_page(driver, base, "search.html?q=type:dragon+gen:4")
+    assert driver.find_element(By.ID, "q").get_attribute("value") == "type:dragon gen:4"
+    wait(driver, lambda d: results(d))
+    names = result_names(driver)
+    assert "Garchomp" in names and "Dialga" in names
+    assert "Dragonite" not in names, "gen:4 keeps generation I out"
+    count = driver.find_element(By.ID, "result-count")
+    assert count.get_attribute("role") == "status" and count.get_attribute("aria-live") == "polite"
+    assert str(len(results(driver))) in count.text
+    type_query(driver, "origin giratina")
+    wait(driver, lambda d: query_of(d).get("q") == ["origin giratina"])  # written a moment after the last key
+    assert result_names(driver) == ["Origin Giratina"]
+    # The address round trip: reload the written address, same answer.
+    driver.get(driver.current_url)
+    wait(driver, lambda d: d.execute_script("return document.getElementById('results').hasAttribute('data-complete')"))
+    assert driver.find_element(By.ID, "q").get_attribute("value") == "origin giratina"
+    assert result_names(driver) == ["Origin Giratina"]
+    assert not console_errors(driver)
+
+
+@pytest.mark.parametrize("base", ["file", "http"])
+def test_every_match_is_a_link_and_the_count_is_announced(driver, base):
+    open_page(driver, base, "search.html")
+    type_query(driver, "is:form")
+    links = results(driver)
+    assert len(links) > 0
+    count = driver.find_element(By.ID, "result-count").text
+    assert count.startswith(str(len(links))), (count, len(links))
+    assert all(a.get_attribute("href") for a in links)
+    type_query(driver, "")
+    assert not results(driver) and driver.find_element(By.CSS_SELECTOR, ".query-help").get_attribute("open") is not None, \
+        "an empty query shows the help"
+
+
+def test_queries_explain_themselves(driver):
+    open_page(driver, "file", "search.html?q=type:fire+type:fairy+gen:1")
+    wait(driver, lambda d: d.find_elements(By.CSS_SELECTOR, ".result-empty"))
+    text = driver.find_element(By.CSS_SELECTOR, ".result-empty").text
+    assert "Fire" in text and "Fairy" in text and "generation 1" in text, text
+    type_query(driver, "ability:levitte")
+    note = driver.find_element(By.CSS_SELECTOR, ".query-error")
+    assert "Levitate" in note.text, note.text
+    note.find_element(By.LINK_TEXT, "Levitate").click()
+    wait(driver, lambda d: d.find_element(By.ID, "q").get_attribute("value") == "ability:levitate")
+    wait(driver, lambda d: "Misdreavus" in result_names(d))
+    type_query(driver, "prankster, thunder wave")
+    readings = [p.text for p in driver.find_elements(By.CSS_SELECTOR, ".query-reading")]
+    assert len(readings) == 2, readings
+    type_query(driver, "thunder")
+    others = driver.find_element(By.ID, "other-results")
+    assert others.is_displayed() and "Thunderbolt" in others.text
+    assert not console_errors(driver)
+
+
+def test_sort_shows_the_stat(driver):
+    open_page(driver, "http", "search.html?q=type:dragon+sort:spe")
+    wait(driver, lambda d: results(d))
+    stats = [int(s.text.split()[-1]) for s in driver.find_elements(By.CSS_SELECTOR, "#results .result-stat")]
+    assert stats and stats == sorted(stats, reverse=True)
+
+
+@pytest.mark.parametrize("base", ["file", "http"])
+def test_keyboard_only(driver, base):
+    open_page(driver, base, "index.html")
+    body = driver.find_element(By.TAG_NAME, "body")
+    body.send_keys("/")
+    assert driver.switch_to.active_element.get_attribute("id") == "site-search", "/ focuses the header box"
+    driver.switch_to.active_element.send_keys("type:electric" + Keys.ENTER)
+    wait(driver, lambda d: "search.html" in d.current_url)
+    wait(driver, lambda d: results(d))
+    assert query_of(driver)["q"] == ["type:electric"]
+    ActionChains(driver).send_keys("/").perform()
+    assert driver.switch_to.active_element.get_attribute("id") == "q", "/ focuses the page's box"
+    ActionChains(driver).send_keys(Keys.ARROW_DOWN).perform()
+    first = driver.switch_to.active_element
+    assert first.get_attribute("class") == "result-link"
+    ActionChains(driver).send_keys(Keys.ARROW_DOWN).perform()
+    second = driver.switch_to.active_element
+    assert second.get_attribute("href") == results(driver)[1].get_attribute("href")
+    ActionChains(driver).send_keys(Keys.ARROW_UP).perform()
+    assert driver.switch_to.active_element.get_attribute("href") == first.get_attribute("href")
+    target = first.get_attribute("href")
+    ActionChains(driver).send_keys(Keys.ENTER).perform()
+    wait(driver, lambda d: d.current_url.split("?")[0] == target.split("?")[0])
+    assert not console_errors(driver)
+
+
+def test_header_box_on_every_page(driver):
+    open_page(driver, "http", "index.html")
+    box = driver.find_element(By.ID, "site-search")
+    box.send_keys("pika")
+    wait(driver, lambda d: d.find_elements(By.CSS_SELECTOR, ".search-results a"))
+    links = [a.text for a in driver.find_elements(By.CSS_SELECTOR, ".search-results a")]
+    assert "Pikachu" in links[0]
+    assert "pika" in links[-1], "the last link opens the search page for the query"
+    box.send_keys(Keys.ENTER)
+    wait(driver, lambda d: "search.html" in d.current_url)
+    assert query_of(driver)["q"] == ["pika"]
+
+
+@pytest.mark.parametrize("base", ["file", "http"])
+def test_list_table_sort_and_filters_live_in_the_address(driver, base):
+    open_page(driver, base, LIST)
+    tools = driver.find_element(By.ID, "list-tools")
+    assert tools.is_displayed()
+    tools.find_element(By.CSS_SELECTOR, '[data-view="table"]').click()
+    wait(driver, lambda d: d.find_elements(By.CSS_SELECTOR, "#list-table tbody tr"))
+    assert query_of(driver)["view"] == ["table"]
+    tools.find_element(By.CSS_SELECTOR, '.list-types [data-type="dragon"]').click()
+    tools.find_element(By.CSS_SELECTOR, '.list-types [data-type="flying"]').click()
+    wait(driver, lambda d: query_of(d).get("type") == ["dragon,flying"])
+    rows = driver.find_elements(By.CSS_SELECTOR, "#list-table tbody tr")
+    assert rows and all("Dragon" in r.text and "Flying" in r.text for r in rows)
+    header = driver.find_element(By.CSS_SELECTOR, '#list-table button[data-sort="spe"]')
+    header.click()
+    wait(driver, lambda d: query_of(d).get("sort") == ["spe"])
+    th = driver.find_element(By.CSS_SELECTOR, "#list-table th.col-spe")
+    assert th.get_attribute("aria-sort") == "descending"
+    speeds = [int(td.text) for td in driver.find_elements(By.CSS_SELECTOR, "#list-table tbody td:nth-child(10)")]
+    assert speeds == sorted(speeds, reverse=True)
+    driver.find_element(By.CSS_SELECTOR, '#list-table button[data-sort="spe"]').click()
+    wait(driver, lambda d: query_of(d).get("dir") == ["asc"])
+    speeds = [int(td.text) for td in driver.find_elements(By.CSS_SELECTOR, "#list-table tbody td:nth-child(10)")]
+    assert speeds == sorted(speeds)
+    # The address alone brings the same view back.
+    address = driver.current_url
+    driver.get(address)
+    wait(driver, lambda d: d.find_elements(By.CSS_SELECTOR, "#list-table tbody tr"))
+    assert [int(td.text) for td in driver.find_elements(By.CSS_SELECTOR, "#list-table tbody td:nth-child(10)")] == speeds
+    assert driver.find_element(By.CSS_SELECTOR, '.list-types [data-type="dragon"]').get_attribute("aria-pressed") == "true"
+    assert not console_errors(driver)
+
+
+def test_list_pager_follows_the_filter(driver):
+    open_page(driver, "file", LIST)
+    server_pager = driver.find_elements(By.CSS_SELECTOR, ".pager:not(#list-pager)")
+    driver.find_element(By.CSS_SELECTOR, '.list-types [data-type="ice"]').click()
+    wait(driver, lambda d: query_of(d).get("type") == ["ice"])
+    assert all(not p.is_displayed() for p in server_pager), "the server's pager would say 1 / N of the whole list"
+    cards = driver.find_elements(By.CSS_SELECTOR, ".js-list .card")
+    assert cards and all("ice" in c.get_attribute("data-types").split() for c in cards)
+    pager = driver.find_element(By.ID, "list-pager")
+    assert not pager.is_displayed() or "Page 1 of" in pager.text
+    if not pager.is_displayed():
+        assert driver.find_element(By.CSS_SELECTOR, ".summary").text.startswith(str(len(cards)))
+    driver.find_element(By.CSS_SELECTOR, "#list-gen option[value='1']").click()
+    wait(driver, lambda d: query_of(d).get("gen") == ["1"])
+    driver.find_element(By.CSS_SELECTOR, ".list-clear").click()
+    wait(driver, lambda d: "type" not in query_of(d) and "gen" not in query_of(d))
+    assert all(p.is_displayed() for p in server_pager)
+
+
+@pytest.mark.parametrize("base", ["file", "http"])
+def test_compare_page(driver, base):
+    open_page(driver, base, "compare.html?p=garchomp,salamence,dragonite")
+    wait(driver, lambda d: d.find_elements(By.ID, "compare-stats"))
+    heads = [e.text for e in driver.find_elements(By.CSS_SELECTOR, ".compare-head .card-name")]
+    assert heads == ["Garchomp", "Salamence", "Dragonite"]
+    assert "Comparing 3" in driver.find_element(By.ID, "compare-status").text
+    stats = driver.find_element(By.ID, "compare-stats").text
+    assert "108" in stats and "Speed" in stats
+    defenses = driver.find_elements(By.CSS_SELECTOR, "#compare-defenses tbody tr")
+    assert len(defenses) == len(json.loads((SITE / "search-data.js").read_text().split("=", 1)[1].rstrip().rstrip(";"))["types"])
+    assert "is-different" in defenses[0].get_attribute("class"), "differences come first"
+    assert driver.find_elements(By.CSS_SELECTOR, "#compare-moves .move-chip")
+    # Remove one, add one back by name: the address follows.
+    driver.find_element(By.CSS_SELECTOR, '.compare-remove[aria-label="Remove Salamence"]').click()
+    wait(driver, lambda d: query_of(d)["p"] == ["garchomp,dragonite"])
+    box = driver.find_element(By.ID, "compare-input")
+    box.send_keys("Flygon" + Keys.ENTER)
+    wait(driver, lambda d: query_of(d)["p"] == ["garchomp,dragonite,flygon"])
+    assert not console_errors(driver)
+
+
+def test_compare_reached_from_detail_and_results(driver):
+    page = next(r["page"] for r in pokedex_rows() if r["slug"] == "garchomp")
+    open_page(driver, "file", page)
+    driver.find_element(By.CSS_SELECTOR, "a.compare-link").click()
+    wait(driver, lambda d: "compare.html" in d.current_url and query_of(d)["p"] == ["garchomp"])
+    open_page(driver, "file", "search.html?q=type:dragon+is:fe+-is:form")
+    wait(driver, lambda d: results(d))
+    boxes = driver.find_elements(By.CSS_SELECTOR, "#results .result-compare input")
+    boxes[0].click()
+    boxes[1].click()
+    tray = driver.find_element(By.ID, "compare-tray")
+    assert tray.is_displayed()
+    tray.find_element(By.CSS_SELECTOR, ".compare-go").click()
+    wait(driver, lambda d: "compare.html" in d.current_url and d.find_elements(By.ID, "compare-stats"))
+    assert len(query_of(driver)["p"][0].split(",")) == 2
+
+
+@pytest.mark.parametrize("path", ["search.html?q=type:dragon", LIST + "?view=table&type=fire", "compare.html?p=garchomp,salamence",
+                                  "pokemon/pikachu.html", "index.html"])
+def test_no_console_errors_and_csp_holds(driver, path):
+    for base in ("file", "http"):
+        open_page(driver, base, path)
+        time.sleep(0.3)
+        assert not console_errors(driver), f"{base}:{path}: {console_errors(driver)}"
+        csp = driver.find_elements(By.CSS_SELECTOR, 'meta[http-equiv="Content-Security-Policy"]')
+        assert csp and "script-src 'self'" in csp[0].get_attribute("content")
+        assert not driver.execute_script("return document.querySelectorAll('[style]:not(img):not(td):not(span)').length"), \
+            "only script-set custom properties may carry a style"
+
+
+@pytest.mark.parametrize("path", ["search.html?q=type:dragon+sort:spe", "search.html?q=thunder", LIST + "?view=table&type=dragon",
+                                  LIST + "?type=fire", "compare.html?p=garchomp,salamence,dragonite"])
+def test_axe_finds_no_serious_violation(driver, path):
+    open_page(driver, "http", path)
+    time.sleep(0.3)
+    axe = Axe(driver)
+    axe.inject()
+    found = axe.run()
+    serious = [v for v in found["violations"] if v.get("impact") in ("serious", "critical")]
+    assert not serious, f"axe on {path}:\n" + axe.report(serious)
+
+
+@pytest.mark.parametrize("path", ["search.html?q=gen:1+type:water", LIST + "?view=table", "compare.html?p=garchomp,salamence"])
+def test_tab_reaches_every_control(driver, path):
+    open_page(driver, "file", path)
+    time.sleep(0.3)
+    controls = driver.execute_script(
+        """
+        const selector = 'a[href], button:not([disabled]), input:not([disabled]):not([type=hidden]),'
+          + ' select:not([disabled]), summary, [tabindex]:not([tabindex="-1"])';
+        const visible = e => { const r = e.getBoundingClientRect(); const s = getComputedStyle(e);
+          return r.width > 0 && r.height > 0 && s.visibility !== 'hidden' && s.display !== 'none'; };
+        // A closed <details> keeps its content laid out but out of the Tab order.
+        const shown = e => e.tagName === 'SUMMARY' || !e.closest('details:not([open])');
+        const all = [...document.querySelectorAll(selector)].filter(visible).filter(shown).slice(0, 150);
+        all.forEach((e, i) => e.setAttribute('data-e2e-control', String(i)));
+        return all.length;
+        """)
+    driver.execute_script("document.activeElement && document.activeElement.blur(); window.scrollTo(0, 0);")
+    reached = set()
+    actions = ActionChains(driver)
+    for _ in range(controls + 10):
+        actions.send_keys(Keys.TAB).perform()
+        marker = driver.execute_script("return document.activeElement && document.activeElement.getAttribute('data-e2e-control')")
+        if marker is not None:
+            reached.add(marker)
+        if len(reached) == controls:
+            break
+    assert len(reached) == controls, f"{path}: Tab reached {len(reached)} of {controls}"
+
+
+SHOT_PAGES = {"search": "search.html?q=type:dragon+sort:spe", "list-table": LIST + "?view=table&type=dragon",
+              "compare": "compare.html?p=garchomp,salamence,dragonite"}
+
+
+@pytest.mark.parametrize("name", list(SHOT_PAGES))
+def test_screenshots(driver, name):
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    for width, height, label in ((390, 844, "phone"), (1280, 900, "desktop")):
+        for scheme in ("light", "dark"):
+            driver.execute_cdp_cmd("Emulation.setDeviceMetricsOverride", {
+                "width": width, "height": height, "deviceScaleFactor": 1, "mobile": label == "phone"})
+            driver.execute_cdp_cmd("Emulation.setEmulatedMedia", {"features": [{"name": "prefers-color-scheme", "value": scheme}]})
+            open_page(driver, "file", SHOT_PAGES[name])
+            time.sleep(0.4)
+            target = SHOTS / f"{name}-{label}-{scheme}.png"
+            driver.save_screenshot(str(target))
+            assert target.stat().st_size > 1000
+    driver.execute_cdp_cmd("Emulation.clearDeviceMetricsOverride", {})
+    driver.execute_cdp_cmd("Emulation.setEmulatedMedia", {"features": []})

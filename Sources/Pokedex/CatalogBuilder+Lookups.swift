@@ -54,6 +54,8 @@ extension CatalogBuilder {
                 if let id = location.id { locationIDs[slug] = id }
             }
         }
+        // The places evolutions name too: their regions shorten a long list of places.
+        for (slug, id) in references.locations where locationIDs[slug] == nil { locationIDs[slug] = id }
         let locations = try await BoundedConcurrency.map(locationIDs.sorted { $0.key < $1.key }, width: width) { _, id throws(CatalogIssue) in
             try store.loadIfPresent(Wire.Location.self, "location", id)
         }

@@ -10,7 +10,8 @@ extension BuildCommand {
         let cache = URL(fileURLWithPath: settings.cache, isDirectory: true)
         return CatalogSource(
             origin: CatalogSource.origin(sample: settings.sample, api: settings.api, spritesURL: settings.spritesURL),
-            cache: cache, selection: try fetchSelection(settings), offline: settings.offline, version: PokedexVersion.current
+            cache: cache, selection: try fetchSelection(settings), offline: settings.offline, version: PokedexVersion.current,
+            criesURL: settings.criesURL, images: ImageSet(rawValue: settings.images) ?? .sprites
         )
     }
 

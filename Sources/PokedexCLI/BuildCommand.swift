@@ -17,8 +17,12 @@ struct BuildCommand: AsyncParsableCommand {
     var sample = false
     @Option(help: "PokeAPI base URL, or a local api-data folder to read instead of the cache.")
     var api: String?
-    @Option(name: .customLong("sprites-url"), help: "Base URL sprites are fetched from.")
+    @Option(name: .customLong("sprites-url"), help: "Base URL sprites (and cries, unless --cries-url) are fetched from.")
     var spritesURL: String?
+    @Option(name: .customLong("cries-url"), help: "Base URL cries are fetched from (default: as --sprites-url).")
+    var criesURL: String?
+    @Option(help: ArgumentHelp("What heroes and cards show: sprites (default), artwork (official artwork) or home (HOME renders); the large images are fetched only when chosen.", valueName: "sprites|artwork|home"))
+    var images: String?
     @Option(help: "The cache folder (default .pokedex-cache).")
     var cache: String?
     @Option(help: "Where the site goes (default _site).")
@@ -59,7 +63,8 @@ struct BuildCommand: AsyncParsableCommand {
             spritesRoot: prepared.root,
             baseURL: settings.baseURL,
             language: settings.language,
-            dexMode: settings.dexMode
+            dexMode: settings.dexMode,
+            images: settings.images
         ))
         let (trainer, collectionFile, lines) = try loadCollection(settings)
         let selection = try Self.catalogSelection(settings)
@@ -117,6 +122,13 @@ extension BuildCommand {
         if sample { settings.sample = true }
         if let api { settings.api = api }
         if let spritesURL { settings.spritesURL = spritesURL }
+        if let criesURL { settings.criesURL = criesURL }
+        if let images {
+            guard BuildSettings.imageSets.contains(images) else {
+                throw ValidationError("--images must be one of \(BuildSettings.imageSets.joined(separator: ", ")) (got \(images)).")
+            }
+            settings.images = images
+        }
         if let cache { settings.cache = cache }
         if let output { settings.output = output }
         if let baseURL {

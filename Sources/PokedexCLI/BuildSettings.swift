@@ -6,6 +6,9 @@ struct BuildSettings: Sendable, Equatable {
     var sample = false
     var api: String?
     var spritesURL: String?
+    var criesURL: String?
+    /// What heroes and cards lead with: sprites, official artwork or HOME renders.
+    var images = "sprites"
     var cache = ".pokedex-cache"
     var output = "_site"
     var baseURL: String?
@@ -22,7 +25,7 @@ struct BuildSettings: Sendable, Equatable {
 
     /// The keys `pokedex.toml` accepts, as the flags spell them.
     static let keys = [
-        "title", "sample", "api", "sprites-url", "cache", "output", "base-url", "language",
+        "title", "sample", "api", "sprites-url", "cries-url", "images", "cache", "output", "base-url", "language",
         "generations", "pokemon", "theme", "offline", "strict", "quiet", "collection", "dex-mode"]
 
     /// Lays a config file's settings over these, checking every key and value.
@@ -46,6 +49,11 @@ struct BuildSettings: Sendable, Equatable {
             case "sample": sample = try flag()
             case "api": api = try text()
             case "sprites-url": spritesURL = try text()
+            case "cries-url": criesURL = try text()
+            case "images":
+                let value = try text()
+                guard Self.imageSets.contains(value) else { throw fail("images must be one of \(Self.imageSets.joined(separator: ", ")) (got \(value))") }
+                images = value
             case "cache": cache = try text()
             case "output": output = try text()
             case "base-url":
@@ -83,6 +91,8 @@ struct BuildSettings: Sendable, Equatable {
             }
         }
     }
+
+    static let imageSets = ["sprites", "artwork", "home"]
 
     static func isWebAddress(_ text: String) -> Bool {
         guard let url = URL(string: text), let scheme = url.scheme?.lowercased(), url.host != nil else { return false }

@@ -1,4 +1,5 @@
 import Pokedex
+import TemplateEngine
 import Testing
 @testable import SiteGenerator
 
@@ -28,32 +29,40 @@ struct DetailPageTests {
         #expect(Measures.height(decimetres: 17) == "1.7 m (5′07″)")
     }
 
-    @Test("marks hidden abilities and totals the base stats")
+    @Test("marks hidden abilities, links them, and totals the base stats")
     func abilitiesAndStats() throws {
         let pikachu = try page("pikachu")
-        #expect(pikachu.abilities.map(\.name) == ["Static", "Lightning Rod"])
-        #expect(pikachu.abilities.map(\.hidden) == [false, true])
+        let abilities = pikachu.sections["abilityLinks"]?.items ?? []
+        #expect(abilities.map { $0["name"]?.text } == ["Static", "Lightning Rod"])
+        #expect(abilities.map { $0["hidden"]?.isTruthy } == [false, true])
+        #expect(abilities.first?["page"]?.text == "abilities/static.html")
         #expect(pikachu.statTotal == 180)
-        #expect(pikachu.stats.map(\.name) == ["HP", "Attack", "Speed"])
+        #expect(pikachu.sections["statRows"]?.items.map { $0["name"]?.text } == ["HP", "Attack", "Speed"])
     }
 
-    @Test("groups moves by method with their data")
-    func moves() throws {
-        let groups = try page("pikachu").moveGroups
-        #expect(groups.map(\.title) == ["Level up", "TM / HM"])
-        #expect(groups.first?.moves.first?.level == "1")
-        #expect(groups.last?.moves.first?.power == "90")
-        #expect(groups.last?.moves.first?.accuracy == "100%")
-    }
-
-    @Test("links varieties both ways and neighbors by dex number")
+    @Test("links the species' varieties both ways and neighbors by dex number")
     func varietiesAndNeighbors() throws {
         let raichu = try page("raichu")
-        #expect(raichu.varieties.map(\.page) == ["pokemon/raichu.html", "pokemon/raichu-alola.html"])
+        let chips = raichu.sections["forms"]?["groups"]?.items.flatMap { $0["chips"]?.items ?? [] } ?? []
+        #expect(chips.map { $0["page"]?.text } == ["pokemon/raichu.html", "pokemon/raichu-alola.html"])
         let alola = try page("raichu-alola")
-        #expect(alola.varieties.filter(\.current).map(\.name) == ["Alolan Raichu"])
+        let alolaChips = alola.sections["forms"]?["groups"]?.items.flatMap { $0["chips"]?.items ?? [] } ?? []
+        #expect(alolaChips.filter { $0["current"]?.isTruthy == true }.map { $0["name"]?.text } == ["Alolan Raichu"])
+        #expect(alolaChips.contains { $0["page"]?.text == "pokemon/raichu.html" })
         #expect(raichu.previous?.name == "Pikachu")
         #expect(raichu.next?.name == "Onix")
         #expect(try page("charmander").previous == nil)
+    }
+}
+
+extension TemplateValue {
+    subscript(key: String) -> TemplateValue? { member(key) }
+    var items: [TemplateValue] {
+        if case .array(let items) = self { return items }
+        return []
+    }
+    var text: String? {
+        if case .string(let text) = self { return text }
+        return nil
     }
 }

@@ -17,7 +17,11 @@ struct EvolutionPhrasingTests {
         (EvolutionCondition(trigger: "level-up", minLevel: 50, needsOverworldRain: true), "Level 50, while it rains"),
         (EvolutionCondition(trigger: "trade", tradeSpecies: "pikachu"), "Trade for Pikachu"),
         (EvolutionCondition(trigger: "shed"), "Level 20 with a free party slot"),
-        (EvolutionCondition(trigger: "something-new"), "Special condition"),
+        // A trigger the strings do not know is said in the data's own words, never dropped.
+        (EvolutionCondition(trigger: "something-new"), "Something New"),
+        // A level given with another trigger is kept.
+        (EvolutionCondition(trigger: "other", minLevel: 30), "Special condition, Level 30"),
+        (EvolutionCondition(trigger: "trade", minLevel: 20), "Trade, Level 20"),
         (EvolutionCondition(trigger: "use-move", usedMove: "rage-fist", minMoveCount: 20), "Use Rage Fist 20 times"),
         (EvolutionCondition(trigger: "agile-style-move", usedMove: "psyshield-bash", minMoveCount: 20), "Use Psyshield Bash in agile style 20 times"),
         (EvolutionCondition(trigger: "strong-style-move", usedMove: "thunderbolt"), "Use Thunderbolt in strong style"),
@@ -84,5 +88,43 @@ struct EvolutionPhrasingTests {
         #expect(phrasing.phrase(ways) == "Alolan Raichu: Level 30 or Use Fire Stone")
         let mixed = [EvolutionCondition(trigger: "level-up", minLevel: 30), ways[1]]
         #expect(phrasing.phrase(mixed) == "Level 30 or Alolan Raichu: Use Fire Stone")
+    }
+
+    @Test("a trigger the strings lack takes the data's own name for it, in the site's language")
+    func triggerNamedByData() throws {
+        var catalog = TestCatalog.make()
+        catalog.labels["evolution-trigger"] = ["gimmighoul-coins": "Collect 999 Gimmighoul Coins"]
+        let phrasing = EvolutionPhrasing(strings: try TestCatalog.strings(), index: TestCatalog.index(catalog))
+        #expect(phrasing.phrase(EvolutionCondition(trigger: "gimmighoul-coins")) == "Collect 999 Gimmighoul Coins")
+    }
+
+    @Test("two alternatives that differ in one part are said as one (Sylveon)")
+    func nearIdenticalMerged() throws {
+        let phrasing = EvolutionPhrasing(strings: try TestCatalog.strings(), index: TestCatalog.index())
+        let ways = [
+            EvolutionCondition(trigger: "level-up", knownMoveType: "fairy", minAffection: 2),
+            EvolutionCondition(trigger: "level-up", knownMoveType: "fairy", minHappiness: 160),
+        ]
+        #expect(phrasing.phrase(ways) == "High affection or High friendship, knowing a Fairy-type move")
+        // Two parts differ: both alternatives stay whole.
+        let apart = [EvolutionCondition(trigger: "level-up", minLevel: 20, timeOfDay: "day"), EvolutionCondition(trigger: "use-item", item: "fire-stone", timeOfDay: "night")]
+        #expect(phrasing.phrase(apart) == "Level 20, daytime or Use Fire Stone, at night")
+    }
+
+    @Test("a long list of places is said by region, the places kept for a second look (Leafeon)")
+    func placesByRegion() throws {
+        var catalog = TestCatalog.make()
+        catalog.locationNames = ["eterna-forest": "Eterna Forest", "pinwheel-forest": "Pinwheel Forest", "kalos-route-20": "Route 20", "lush-jungle": "Lush Jungle"]
+        catalog.locationRegions = ["eterna-forest": "sinnoh", "pinwheel-forest": "unova", "kalos-route-20": "kalos", "lush-jungle": "alola"]
+        catalog.regionNames = ["sinnoh": "Sinnoh", "unova": "Unova", "kalos": "Kalos", "alola": "Alola"]
+        let phrasing = EvolutionPhrasing(strings: try TestCatalog.strings(), index: TestCatalog.index(catalog))
+        let ways = ["eterna-forest", "pinwheel-forest", "kalos-route-20", "lush-jungle"].map {
+            EvolutionCondition(trigger: "level-up", location: $0, nearSpecialRock: true)
+        } + [EvolutionCondition(trigger: "use-item", item: "thunder-stone")]
+        let described = phrasing.describe(ways)
+        #expect(described.text == "Level up, near a special rock (Sinnoh, Unova, Kalos, Alola) or Use Thunder Stone")
+        #expect(described.places == ["Eterna Forest (Sinnoh)", "Pinwheel Forest (Unova)", "Route 20 (Kalos)", "Lush Jungle (Alola)"])
+        // Two places are said as they are.
+        #expect(phrasing.describe(Array(ways.prefix(2))).places.isEmpty)
     }
 }

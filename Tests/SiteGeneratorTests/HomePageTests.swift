@@ -38,12 +38,17 @@ struct HomePageTests {
         #expect(electric.cards.filter(\.captured).map(\.slug) == ["pikachu"])
     }
 
-    @Test("uses the placeholder for a sprite the cache lacks")
-    func placeholder() throws {
+    @Test("draws an emblem for a pokemon whose sprite the cache lacks")
+    func emblem() throws {
         let index = TestCatalog.index()
         let card = index.card(try #require(index.catalog.pokemon["raichu-alola"]), captured: [])
-        #expect(card.sprite.isPlaceholder)
-        #expect(card.sprite.path == "assets/pokeball.svg")
+        #expect(card.sprite.isEmblem)
+        #expect(card.sprite.path == "emblems/raichu-alola.svg")
+        let svg = try #require(index.emblems["emblems/raichu-alola.svg"])
+        #expect(svg.contains(">AR</text>"), "the name's initials")
+        #expect(svg.contains(Emblem.color("electric")) && svg.contains(Emblem.color("psychic")), "its two types' colours")
+        #expect(index.emblems["emblems/pikachu.svg"] == nil, "a pokemon with a sprite gets none")
+        #expect(Emblem.svg(name: "<Mr. & Mime>", types: []).contains("&lt;Mr. &amp; Mime&gt;"), "names are escaped")
         #expect(index.card(try #require(index.catalog.pokemon["pikachu"]), captured: []).sprite.path == "sprites/pokemon/25.png")
     }
 }

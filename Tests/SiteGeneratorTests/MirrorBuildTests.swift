@@ -21,19 +21,91 @@ struct MirrorBuildTests {
             baseURL: "https://example.org/dex/"
         )
         let summary = try await SiteBuilder(configuration: configuration).build(catalog: catalog)
+        let index = CatalogIndex(catalog: catalog, spriteShapes: [:])
+        let reverse = index.reverse
         let listPages = (catalog.species.count + 59) / 60
-        #expect(summary.pages == catalog.pokemon.count + listPages + catalog.types.count + 4)
+        let withMoves = index.allPages.filter { !$0.learnset.packed.isEmpty }.count
+        let reference = reverse.movesWithPages.count + reverse.abilitiesWithPages.count + reverse.itemsWithPages.count + reverse.eggGroupMembers.count
+        #expect(summary.pages == catalog.pokemon.count + listPages + catalog.types.count + 3 + withMoves + reference + 4 + 6)
+        #expect(reverse.movesWithPages.count > 600 && reverse.abilitiesWithPages.count > 150 && reverse.eggGroupMembers.count >= 14)
         #expect(summary.sprites > 1_000)
-        #expect(try await SiteChecker(root: output).check().findings.filter { $0.kind == .brokenLink }.isEmpty)
+        // No broken link, fragment or image, and no orphan: every page is reached from another.
+        let findings = try await SiteChecker(root: output).check().findings
+        #expect(findings.isEmpty, "\(findings.prefix(5))")
 
-        let pikachu = try String(contentsOf: output.appendingPathComponent("pokemon/pikachu.html"), encoding: .utf8)
+        func page(_ path: String) throws -> String { try String(contentsOf: output.appendingPathComponent(path), encoding: .utf8) }
+        let pikachu = try page("pokemon/pikachu.html")
         #expect(pikachu.contains("<h1>Pikachu</h1>"))
-        #expect(pikachu.contains("Use Thunder Stone"))
-        let eevee = try String(contentsOf: output.appendingPathComponent("pokemon/eevee.html"), encoding: .utf8)
-        #expect(eevee.contains("evo-next is-branching"))
-        #expect(FileManager.default.fileExists(atPath: output.appendingPathComponent("pokemon/mr-mime.html").path))
+        for section in ["about", "training", "breeding", "stats", "defenses", "evolution", "forms", "moves", "locations", "entries", "names", "media"] {
+            #expect(pikachu.contains("<section id=\"\(section)\""), "section \(section)")
+        }
+        // Training and breeding, from the species' numbers.
+        #expect(pikachu.contains("<dd>2 Speed</dd>"))
+        #expect(pikachu.contains("190 <small>(24.8% with a Poké Ball at full HP)</small>"))
+        #expect(pikachu.contains("50% male, 50% female"))
+        #expect(pikachu.contains("10 (2,314–2,570 steps)"))
+        #expect(pikachu.contains(#"href="../egg-groups/ground.html""#))
+        // Stat ranges by the games' formulas: HP 35 is 95-142 at level 50 and 180-274 at 100.
+        #expect(pikachu.contains(#"<td class="num range">95–142</td><td class="num range">180–274</td>"#))
+        // Alolan Raichu has its own card, its condition said once and not on Raichu's.
+        #expect(pikachu.contains("<p>Use Thunder Stone</p>"))
+        #expect(pikachu.contains("<p>Use Thunder Stone, in Alola</p>"))
+        #expect(!pikachu.contains("Use Thunder Stone or Use Thunder Stone"))
+        #expect(pikachu.contains(#"<a class="card-link" href="../pokemon/raichu-alola.html">"#))
+        // Moves: the newest game first, a switcher to every other, TM numbers, links to moves.
+        #expect(pikachu.contains("Moves learned in <strong>Scarlet, Violet</strong>"))
+        #expect(pikachu.contains(#"href="../pokemon-moves/pikachu.html#vg-red-blue""#))
+        #expect(pikachu.contains(#"<a href="../moves/thunderbolt.html">Thunderbolt</a>"#))
+        let allMoves = try page("pokemon-moves/pikachu.html")
+        #expect(allMoves.contains(#"<section id="vg-red-blue""#) && allMoves.contains("<td>TM24</td>"))
+        // Places, entries per game (identical texts grouped), names with their language, cries.
+        #expect(pikachu.contains("Viridian Forest"))
+        #expect(try page("pokemon/charizard-mega-x.html").contains("No wild encounters recorded for this Pokémon in PokeAPI&#39;s data.")
+            || page("pokemon/charizard-mega-x.html").contains("No wild encounters recorded for this Pokémon in PokeAPI's data."))
+        #expect(pikachu.range(of: #"<dt>[^<]*, [^<]*</dt><dd"#, options: .regularExpression) != nil, "games sharing an entry")
+        #expect(pikachu.contains(#"<dd lang="ja">ピカチュウ</dd>"#))
+        #expect(pikachu.contains(#"<audio controls preload="none" src="../cries/"#))
+        // Eevee's eight branches as a grid; Leafeon's places by region; Sylveon's two ways as one.
+        let eevee = try page("pokemon/eevee.html")
+        #expect(eevee.contains("evo-tree is-wide"))
+        #expect(eevee.contains("near a special rock (Sinnoh, Unova, Kalos, Hoenn, Alola)"))
+        #expect(eevee.contains("High affection or High friendship, knowing a Fairy-type move"))
+        // The pages around them.
+        let thunderbolt = try page("moves/thunderbolt.html")
+        #expect(thunderbolt.contains(#"href="../pokemon/pikachu.html""#) && thunderbolt.contains("<strong>TM24</strong>"))
+        #expect(thunderbolt.contains("Has a chance to paralyze the target."))
+        let levitate = try page("abilities/levitate.html")
+        #expect(levitate.contains(#"href="../pokemon/gastly.html""#))
+        let stone = try page("items/thunder-stone.html")
+        #expect(stone.contains(#"href="../pokemon/raichu.html""#) && stone.contains(#"href="../pokemon/raichu-alola.html""#))
+        #expect(try page("egg-groups/ground.html").contains(#"href="../pokemon/pikachu.html""#))
+        #expect(try page("types/index.html").components(separatedBy: "<td class=\"eff ").count - 1 == catalog.types.count * catalog.types.count)
+        // An alternate variety is on the pages of its own types.
+        #expect(try page("types/psychic.html").contains(#"href="../pokemon/raichu-alola.html""#))
+        #expect(try page("growth-rates.html").contains(#"<li id="medium">"#))
+        #expect(try page("404.html").contains(#"href="credits.html""#))
 
         let again = try await SiteBuilder(configuration: configuration).build(catalog: catalog)
         #expect(again.pagesRendered == 0)
+
+        // The search files are the bytes the reference script writes from the same folder.
+        guard let python = SharedFixtures.python3 else {
+            Issue.record("python3 is missing: the search files are not compared with scripts/make-search-index")
+            return
+        }
+        let scriptOutput = folder.appendingPathComponent("reference", isDirectory: true)
+        let process = Process()
+        process.executableURL = python
+        process.arguments = [TestSupportPaths.packageRoot.appendingPathComponent("scripts/make-search-index").path,
+                             "--api", SharedFixtures.pokeapiMirror.path, "--output", scriptOutput.path]
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        process.waitUntilExit()
+        #expect(process.terminationStatus == 0)
+        for file in ["search-index.js", "search-data.js"] {
+            let ours = try Data(contentsOf: output.appendingPathComponent(file))
+            let theirs = try Data(contentsOf: scriptOutput.appendingPathComponent(file))
+            #expect(ours == theirs, "\(file) differs from scripts/make-search-index's")
+        }
     }
 }

@@ -13,12 +13,21 @@ struct SiteBuilderTests {
         let files = try site.contents()
         for path in ["index.html", "pokedex/index.html", "pokedex/page-3.html", "types/fire.html", "pokemon/pikachu.html",
                      "pokemon/raichu-alola.html", "favorites.html", "my-pokemon.html", "404.html", "search-index.js",
-                     "pokedex.json", "assets/site.css", "assets/site.js", "assets/pokeball.svg", "sprites/pokemon/25.png"] {
+                     "pokedex.json", "assets/site.css", "assets/site.js", "assets/pokeball.svg", "sprites/pokemon/25.png",
+                     "search-data.js", "search.html", "compare.html", "credits.html", "types/index.html", "growth-rates.html",
+                     "abilities/static.html", "abilities/index.html", "items/light-ball.html", "items/thunder-stone.html", "items/index.html",
+                     "emblems/raichu-alola.svg", "emblems/species/sylveon.svg"] {
             #expect(files[path] != nil, "missing \(path)")
         }
         #expect(files["sitemap.xml"] == nil)
         #expect(!summary.wroteSitemap)
-        #expect(summary.pages == 1 + 3 + 18 + 16 + 3)
+        // Home, 3 list pages, 18 types, 16 pokemon, favorites, mine, 404; the moves, abilities,
+        // items and egg groups the test catalog's pokemon use, their four indexes, and the type
+        // chart, growth rates, credits, search and compare pages.
+        let reverse = ReverseIndex(catalog: TestCatalog.make(), pages: TestCatalog.index().allPages)
+        let reference = reverse.movesWithPages.count + reverse.abilitiesWithPages.count + reverse.itemsWithPages.count + reverse.eggGroupMembers.count
+        #expect(reference == 0 + 2 + 5 + 0, "two abilities; the light ball and four evolution items")
+        #expect(summary.pages == 1 + 3 + 18 + 16 + 3 + reference + 4 + 5)
         #expect(summary.sprites == 30)
         let broken = try await SiteChecker(root: site.folder.appendingPathComponent("site")).check().findings.filter { $0.kind == .brokenLink }
         #expect(broken.isEmpty, "\(broken)")
@@ -136,7 +145,7 @@ struct SiteBuilderTests {
         #expect(try site.read("my-pokemon.html").contains(#"<img class="sprite is-canvas cv-96x96" src="sprites/pokemon/25.png""#))
         #expect(try site.read("assets/sizes.css").contains(".cv-96x96 { --w: 96; --h: 96; }"), "the size the class names")
         #expect(try site.read("pokemon/eevee.html").contains(#"<img class="sprite sprite-large is-art" src="../sprites/pokemon/133.png""#))
-        #expect(try site.read("pokemon/raichu-alola.html").contains(#"<img class="sprite sprite-large is-placeholder" src="../assets/pokeball.svg""#))
+        #expect(try site.read("pokemon/raichu-alola.html").contains(#"<img class="sprite sprite-large is-emblem" src="../emblems/raichu-alola.svg""#))
 
         let script = try site.read("search-index.js")
         let rows = try #require(script.split(separator: "\n").first { $0.hasPrefix("window.POKEDEX_INDEX=") })

@@ -8,6 +8,7 @@ struct SnapshotTests {
     static let pages = [
         "index.html", "pokedex/index.html", "pokemon/pikachu.html", "pokemon/eevee.html",
         "pokemon/raichu-alola.html", "types/electric.html", "favorites.html", "my-pokemon.html", "404.html",
+        "items/thunder-stone.html", "abilities/static.html", "types/index.html", "credits.html", "growth-rates.html",
     ]
 
     static var folder: URL {

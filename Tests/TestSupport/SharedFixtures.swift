@@ -33,6 +33,13 @@ public enum SharedFixtures {
     public static var hasMustacheSpec: Bool { exists(mustacheSpec.appendingPathComponent("sections.json")) }
     public static var hasMirror: Bool { exists(pokeapiMirror.appendingPathComponent("api/v2")) }
 
+    /// python3 on the PATH, for the reference scripts under `scripts/`; nil when there is none.
+    public static var python3: URL? {
+        let paths = (ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin").split(separator: ":")
+        return paths.map { URL(fileURLWithPath: String($0)).appendingPathComponent("python3") }
+            .first { FileManager.default.isExecutableFile(atPath: $0.path) }
+    }
+
     /// The message a skipped test shows when `../shared` is missing.
     public static func absent(_ what: String) -> Comment {
         Comment(rawValue: "skipped: \(what) not found under \(root.path) (set POKEDEX_SHARED to the shared folder)")

@@ -26,8 +26,17 @@ package struct CatalogSource: Sendable {
     package var offline: Bool
     /// The tool's version, sent in the User-Agent.
     package var version: String
+    /// Where cries come from when not where the sprites do.
+    package var criesURL: String?
+    /// The large images to fetch besides the sprites.
+    package var images: ImageSet
 
-    package init(origin: Origin, cache: URL, selection: FetchSelection = .all, offline: Bool = false, version: String) {
+    package init(
+        origin: Origin, cache: URL, selection: FetchSelection = .all, offline: Bool = false, version: String,
+        criesURL: String? = nil, images: ImageSet = .sprites
+    ) {
+        self.criesURL = criesURL
+        self.images = images
         self.origin = origin
         self.cache = cache
         self.selection = selection
@@ -64,12 +73,15 @@ package struct CatalogSource: Sendable {
         case let .folder(folder):
             var configuration = FetchConfiguration(cache: folder, api: folder.path, selection: selection, offline: true, version: version)
             configuration.inPlace = true
+            configuration.images = images
             configuration.indexFolder = cache
             let result = try await Fetcher(configuration: configuration).fetch(progress: progress)
             return Prepared(root: folder, index: result.index, report: result.report, contentKey: result.index?.contentKey ?? "incomplete")
         case let .remote(api, spritesURL):
-            let configuration = FetchConfiguration(cache: cache, api: api, spritesURL: spritesURL, selection: selection,
+            var configuration = FetchConfiguration(cache: cache, api: api, spritesURL: spritesURL, selection: selection,
                                                    offline: offline, version: version)
+            configuration.criesURL = criesURL
+            configuration.images = images
             let result = try await Fetcher(configuration: configuration).fetch(progress: progress)
             return Prepared(root: cache, index: result.index, report: result.report, contentKey: result.index?.contentKey ?? "incomplete")
         }

@@ -34,6 +34,7 @@ package struct BuildKey: Codable, Hashable, Sendable {
     var spritesRoot: String
     var pageSize: Int
     var dexMode: Bool
+    var images: String
     /// Every template and string of the theme and its override.
     var templates: String
     /// Every asset (`Public/` of the theme and its override).
@@ -57,7 +58,7 @@ extension SiteBuilder {
         return BuildKey(
             inputs: inputs, language: configuration.language, title: configuration.title,
             baseURL: configuration.baseURL ?? "", spritesRoot: configuration.spritesRoot?.path ?? "",
-            pageSize: configuration.pageSize, dexMode: configuration.dexMode,
+            pageSize: configuration.pageSize, dexMode: configuration.dexMode, images: configuration.images,
             templates: Theme.fingerprint(of: Theme.templateFolders(configuration)),
             assets: Theme.fingerprint(of: assetFolders)
         )

@@ -31,7 +31,7 @@ package struct SiteBuilder: Sendable {
         let theme = try Theme(configuration: configuration)
         let (found, refused) = availableSprites(in: catalog)
         let sprites = found.mapValues(\.shape)
-        let index = CatalogIndex(catalog: catalog, spriteShapes: sprites)
+        let index = CatalogIndex(catalog: catalog, spriteShapes: sprites, images: configuration.images)
         let pages = SitePages(index: index, collection: collection, strings: theme.strings, title: configuration.title, pageSize: configuration.pageSize, dexMode: configuration.dexMode)
         let staging = try StagingFolder.prepare(output: configuration.output)
         do throws(SiteError) {
@@ -39,17 +39,18 @@ package struct SiteBuilder: Sendable {
             progress(BuildProgress(stage: .copyingAssets, done: 0, total: 1))
             let assetBytes = try copyAssets(theme: theme, staging: staging, shapes: sprites.values)
             progress(BuildProgress(stage: .copyingSprites, done: 0, total: sprites.count))
-            let spriteBytes = try copySprites(found, staging: staging)
+            var spriteBytes = try copySprites(found, staging: staging)
+            spriteBytes += try writeEmblems(index.emblems, staging: staging)
             // A strict build keeps the previous site rather than publish one that lost sprites.
             if check != nil, !refused.isEmpty { throw SiteError(.checkFailed(findings: refused)) }
             progress(BuildProgress(stage: .writingIndexes, done: 0, total: 1))
             manifest.key = key
             manifest.sprites = sprites.count
-            manifest.spritesMissing = Self.referencedSprites(catalog).count - manifest.sprites
+            manifest.spritesMissing = Self.frontSprites(catalog).subtracting(found.keys).count
             manifest.warnings = refused.isEmpty ? nil : refused
             manifest.wroteSitemap = configuration.baseURL.map { !$0.isEmpty } ?? false
             manifest.bytes = pageBytes + assetBytes + spriteBytes
-            manifest.bytes += try writeIndexes(index: index, collection: collection, manifest: manifest, staging: staging)
+            manifest.bytes += try writeIndexes(index: index, collection: collection, strings: theme.strings, manifest: manifest, staging: staging)
             if let check {
                 progress(BuildProgress(stage: .finishing, done: 0, total: 1))
                 let findings: [String]
@@ -106,7 +107,7 @@ private extension SiteBuilder {
     ) async throws(SiteError) -> (manifest: BuildManifest, rendered: Int, bytes: Int) {
         let previous = BuildManifest.read(from: staging.previous)
         let kinds = pages.kinds
-        let specsFolders = ["index.html", "pokedex/x", "types/x", "pokemon/x"]
+        let specsFolders = Set(kinds.compactMap { pages.folder(of: $0) }).sorted().map { $0 + "/x" }
         try staging.makeFolders(for: specsFolders)
         let batches = stride(from: 0, to: kinds.count, by: 24).map { Array(kinds[$0..<min(kinds.count, $0 + 24)]) }
         var manifest = BuildManifest()
@@ -187,14 +188,27 @@ private extension SiteBuilder {
         return bytes
     }
 
-    /// Writes the search index, pokedex.json, the sitemap (with a base URL) and the manifest; returns their size.
+    /// Writes the emblems drawn for pokemon without an image; returns their size in bytes.
+    func writeEmblems(_ emblems: [String: String], staging: StagingFolder) throws(SiteError) -> Int {
+        let paths = emblems.keys.sorted()
+        try staging.makeFolders(for: paths)
+        var bytes = 0
+        for path in paths {
+            let data = Data((emblems[path] ?? "").utf8)
+            try staging.write(data, to: path)
+            bytes += data.count
+        }
+        return bytes
+    }
+
+    /// Writes the search files, pokedex.json, the sitemap (with a base URL) and the manifest; returns their size.
     func writeIndexes(
-        index: CatalogIndex, collection: SiteCollection, manifest: BuildManifest, staging: StagingFolder
+        index: CatalogIndex, collection: SiteCollection, strings: SiteStrings, manifest: BuildManifest, staging: StagingFolder
     ) throws(SiteError) -> Int {
         let indexes = SiteIndexes(index: index, collection: collection)
-        var files: [(String, Data)] = []
+        let search = SearchIndex(index: index, marks: indexes.marks, strings: strings)
+        var files: [(String, Data)] = [("search-index.js", search.light), ("search-data.js", search.heavy)]
         do {
-            files.append(("search-index.js", try indexes.searchScript()))
             files.append(("pokedex.json", try indexes.pokedexJSON()))
             if let baseURL = configuration.baseURL, !baseURL.isEmpty {
                 files.append(("sitemap.xml", SiteIndexes.sitemap(baseURL: baseURL, pages: Array(manifest.pages.keys))))
@@ -230,7 +244,8 @@ private extension SiteBuilder {
         let folder = InputFolder(root: root)
         var found: [String: FoundSprite] = [:]
         var refused: [String] = []
-        for path in Self.referencedSprites(catalog).sorted() {
+        for path in Self.referencedSprites(catalog, images: configuration.images).sorted() {
+            let kind = MediaFile.kind(ofName: path) ?? .image
             switch folder.resolve(path) {
             case .missing:
                 continue
@@ -239,8 +254,9 @@ private extension SiteBuilder {
             case .notAFile, .unsafePath:
                 refused.append("refused the sprite \(root.path)/\(path): it is not a regular file; it is shown as missing")
             case let .file(real, size):
-                guard MediaFile.fileMatches(real, kind: .image) else {
-                    refused.append("refused the sprite \(root.path)/\(path): its bytes are not a PNG, GIF, JPEG or WebP image; it is shown as missing")
+                guard MediaFile.fileMatches(real, kind: kind) else {
+                    let what = kind == .audio ? "an Ogg sound" : "a PNG, GIF, JPEG or WebP image"
+                    refused.append("refused the sprite \(root.path)/\(path): its bytes are not \(what); it is shown as missing")
                     continue
                 }
                 found[path] = FoundSprite(real: real, size: size, shape: SpriteShape(size: PNGSize.read(at: URL(fileURLWithPath: real))))
@@ -249,18 +265,35 @@ private extension SiteBuilder {
         return (found, refused)
     }
 
-    static func referencedSprites(_ catalog: Catalog) -> Set<String> {
+    /// Every media file the pages may show: each pokemon's sprites (front, back, shiny,
+    /// female), its cosmetic forms', its cries, the large images when `images` chooses
+    /// them, and the items' pictures. Only safe paths (``isSafe(_:)``).
+    static func referencedSprites(_ catalog: Catalog, images: String = "sprites") -> Set<String> {
         var paths = Set<String>()
         for pokemon in catalog.pokemon.values {
-            for (_, path) in pokemon.sprites.byKey where Self.isSafe(path) { paths.insert(path) }
+            for (_, path) in pokemon.sprites.byKey { paths.insert(path) }
+            paths.formUnion(pokemon.media.sprites.values)
+            paths.formUnion(pokemon.media.cries.values)
+            if images == "artwork" { paths.formUnion(pokemon.media.artwork.values) }
+            if images == "home" { paths.formUnion(pokemon.media.home.values) }
+            paths.formUnion(pokemon.cosmeticForms.compactMap(\.sprite))
         }
-        return paths
+        paths.formUnion(catalog.items.values.compactMap(\.sprite))
+        return paths.filter(isSafe)
     }
 
-    /// A sprite path stays inside the site's `sprites/` folder and names an image: nothing
-    /// the data names can collide with a generated file or plant a page.
+    /// The front sprites of the pokemon: what the summary counts as missing.
+    static func frontSprites(_ catalog: Catalog) -> Set<String> {
+        Set(catalog.pokemon.values.compactMap(\.sprites.frontDefault).filter(isSafe))
+    }
+
+    /// A media path stays inside the site's `sprites/` folder and names an image, or inside
+    /// `cries/` and names a sound: nothing the data names can collide with a generated file
+    /// or plant a page.
     static func isSafe(_ path: String) -> Bool {
-        InputFolder.isPlainRelative(path) && path.hasPrefix("sprites/") && MediaFile.kind(ofName: path) == .image
+        guard InputFolder.isPlainRelative(path) else { return false }
+        return (path.hasPrefix("sprites/") && MediaFile.kind(ofName: path) == .image)
+            || (path.hasPrefix("cries/") && MediaFile.kind(ofName: path) == .audio)
     }
 
 }

@@ -22,12 +22,16 @@ package struct SiteConfiguration: Sendable {
     package var concurrency: Int
     /// Dex mode: Pokémon not captured are shown greyed, as in the games' Pokédex.
     package var dexMode: Bool
+    /// The image heroes and cards lead with: `sprites`, `artwork` (official artwork) or `home`.
+    package var images = "sprites"
 
     package init(
         title: String = "Pokédex", output: URL, themeRoot: URL, themeOverride: URL? = nil,
         spritesRoot: URL? = nil, baseURL: String? = nil, language: String = "en",
-        pageSize: Int = 60, concurrency: Int = ProcessInfo.processInfo.activeProcessorCount, dexMode: Bool = false
+        pageSize: Int = 60, concurrency: Int = ProcessInfo.processInfo.activeProcessorCount, dexMode: Bool = false,
+        images: String = "sprites"
     ) {
+        self.images = images
         self.title = title
         self.output = output
         self.themeRoot = themeRoot

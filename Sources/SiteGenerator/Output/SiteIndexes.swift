@@ -1,6 +1,7 @@
 import Foundation
 
-/// The machine-readable files beside the pages: the search index, pokedex.json and sitemap.xml.
+/// The machine-readable files beside the pages: pokedex.json and sitemap.xml (the search
+/// files are ``SearchIndex``'s).
 struct SiteIndexes: Sendable {
     /// One pokemon as the indexes list it.
     struct Entry: Sendable, Equatable {
@@ -40,25 +41,6 @@ struct SiteIndexes: Sendable {
         typeNames = Dictionary(index.catalog.types.map { ($0.slug, $0.name) }, uniquingKeysWith: { first, _ in first })
     }
 
-    /// `search-index.js`: assigns globals so pages read it from `file://` without `fetch()`.
-    func searchScript() throws -> Data {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-        let rows = entries.map { entry in
-            SearchRow(
-                i: entry.number, s: entry.slug, n: entry.name, t: entry.types, p: entry.page, g: entry.sprite, d: entry.isDefault ? 1 : 0,
-                k: SearchRow.kind(entry.spriteShape), w: SearchRow.size(entry.spriteShape)
-            )
-        }
-        let list = String(decoding: try encoder.encode(rows), as: UTF8.self)
-        let types = String(decoding: try encoder.encode(typeNames), as: UTF8.self)
-        let marks = String(decoding: try encoder.encode(self.marks), as: UTF8.self)
-        // "</" cannot end a script early here, but escape it anyway for any name that holds it.
-        let script = "window.POKEDEX_TYPES=\(types);\nwindow.POKEDEX_MARKS=\(marks);\nwindow.POKEDEX_INDEX=\(list);\n"
-            .replacingOccurrences(of: "</", with: "<\\/")
-        return Data(script.utf8)
-    }
-
     /// `pokedex.json`: id, slug, name, types, page and sprite of every pokemon.
     func pokedexJSON() throws -> Data {
         struct Row: Codable { var id: Int; var slug: String; var name: String; var types: [String]; var page: String; var sprite: String }
@@ -78,27 +60,6 @@ struct SiteIndexes: Sendable {
         }
         xml += "</urlset>\n"
         return Data(xml.utf8)
-    }
-
-    /// A search-index row. Keys are one letter: the index holds every pokemon. `k` is the
-    /// sprite's shape (absent for box sprites, 1 for a canvas, 2 for artwork) and `w` a
-    /// canvas' width and height, so site.js gives the cards it builds the template's classes.
-    private struct SearchRow: Codable {
-        var i: Int, s: String, n: String, t: [String], p: String, g: String, d: Int
-        var k: Int?, w: [Int]?
-
-        static func kind(_ shape: SpriteShape) -> Int? {
-            switch shape {
-            case .box: nil
-            case .canvas: 1
-            case .art: 2
-            }
-        }
-
-        static func size(_ shape: SpriteShape) -> [Int]? {
-            guard case .canvas(let width, let height) = shape else { return nil }
-            return [width, height]
-        }
     }
 
     private static func escapeXML(_ text: String) -> String {

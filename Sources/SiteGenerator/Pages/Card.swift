@@ -27,6 +27,8 @@ struct SpriteRef: Sendable, Hashable {
     var isPlaceholder: Bool
     /// The placeholder keeps `.box`: its own CSS places it.
     var shape: SpriteShape = .box
+    /// An emblem drawn for a Pokémon with no image.
+    var isEmblem = false
 }
 
 extension Card: TemplateValueConvertible {
@@ -59,7 +61,7 @@ extension SpriteRef: TemplateValueConvertible {
         }
         return .dictionary([
             "path": .string(path), "placeholder": .bool(isPlaceholder),
-            "shape": shape.className.map(TemplateValue.string) ?? .null, "canvas": canvas,
+            "shape": (isEmblem ? "is-emblem" : shape.className).map(TemplateValue.string) ?? .null, "canvas": canvas,
         ])
     }
 }
@@ -89,6 +91,16 @@ extension CatalogIndex {
         return SpriteRef(path: path, isPlaceholder: false, shape: shape)
     }
 
+    /// The image a pokemon leads with: the chosen large image (artwork, HOME) when the
+    /// site has it, else its sprite, else an emblem drawn from its name and types.
+    func image(of pokemon: Pokemon) -> SpriteRef {
+        let large = images == "artwork" ? pokemon.media.artwork["front_default"] : images == "home" ? pokemon.media.home["front_default"] : nil
+        for path in [large, pokemon.sprites.frontDefault].compactMap({ $0 }) {
+            if let shape = spriteShapes[path] { return SpriteRef(path: path, isPlaceholder: false, shape: shape) }
+        }
+        return SpriteRef(path: Emblem.path(pokemon: pokemon.slug), isPlaceholder: false, shape: .art, isEmblem: true)
+    }
+
     /// The card of a pokemon.
     func card(_ pokemon: Pokemon, captured: Set<String>) -> Card {
         Card(
@@ -97,7 +109,7 @@ extension CatalogIndex {
             name: pokemon.name,
             form: pokemon.isDefault ? nil : pokemon.formName,
             page: Self.page(of: pokemon.slug),
-            sprite: sprite(pokemon.sprites.frontDefault),
+            sprite: image(of: pokemon),
             types: pokemon.types.map(badge),
             captured: captured.contains(pokemon.slug)
         )

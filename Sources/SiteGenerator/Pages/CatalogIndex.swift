@@ -15,10 +15,15 @@ struct CatalogIndex: Sendable {
     let allPages: [Pokemon]
     /// The sprite paths the sprites root holds, with each one's shape.
     let spriteShapes: [String: SpriteShape]
+    /// The image heroes and cards lead with: `sprites`, `artwork` or `home`.
+    let images: String
+    /// Who learns, has, holds or belongs to what: the pages of moves, abilities, items and egg groups.
+    let reverse: ReverseIndex
 
-    init(catalog: Catalog, spriteShapes: [String: SpriteShape]) {
+    init(catalog: Catalog, spriteShapes: [String: SpriteShape], images: String = "sprites") {
         self.catalog = catalog
         self.spriteShapes = spriteShapes
+        self.images = images
         speciesBySlug = Dictionary(catalog.species.map { ($0.slug, $0) }, uniquingKeysWith: { first, _ in first })
         speciesByID = Dictionary(catalog.species.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
         typesBySlug = Dictionary(catalog.types.map { ($0.slug, $0) }, uniquingKeysWith: { first, _ in first })
@@ -33,6 +38,7 @@ struct CatalogIndex: Sendable {
         }
         self.defaults = defaults
         self.allPages = all
+        reverse = ReverseIndex(catalog: catalog, pages: all)
     }
 
     /// The pokemon's species, if the catalog has it.
@@ -45,6 +51,24 @@ struct CatalogIndex: Sendable {
         guard let species = speciesBySlug[slug] else { return nil }
         let varieties = species.varieties.compactMap { catalog.pokemon[$0] }
         return varieties.first(where: \.isDefault) ?? varieties.first
+    }
+
+    /// The emblems the pages show: every built pokemon without an image, every chain
+    /// member outside the site. Path (relative to the root) -> SVG text.
+    var emblems: [String: String] {
+        var files: [String: String] = [:]
+        for pokemon in allPages where image(of: pokemon).isEmblem {
+            files[Emblem.path(pokemon: pokemon.slug)] = Emblem.svg(name: pokemon.name, types: pokemon.types)
+        }
+        for summary in catalog.chainOnlySpecies.values {
+            files[Emblem.path(species: summary.slug)] = Emblem.svg(name: summary.name, types: [])
+        }
+        return files
+    }
+
+    /// The emblem of a species outside the site (no page, no types known).
+    func speciesEmblem(_ slug: String) -> SpriteRef {
+        SpriteRef(path: Emblem.path(species: slug), isPlaceholder: false, shape: .art, isEmblem: true)
     }
 
     /// The display name of a type slug.

@@ -21,4 +21,9 @@ struct PageSpec: Sendable {
 /// The pages of a site, named without building them, so a build can make each on demand.
 enum PageKind: Sendable, Hashable {
     case home, list(Int), detail(String), type(String), favorites, mine, notFound
+    /// A pokemon's moves in every game; a move's, ability's, item's, egg group's page.
+    case pokemonMoves(String), move(String), ability(String), item(String), eggGroup(String)
+    /// The indexes of moves, abilities, items and egg groups.
+    case moveIndex, abilityIndex, itemIndex, eggGroupIndex
+    case typeChart, growthRates, credits, search, compare
 }

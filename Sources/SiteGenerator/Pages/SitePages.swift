@@ -22,13 +22,42 @@ struct SitePages: Sendable {
         stringsValue = .dictionary(strings.table.mapValues(TemplateValue.string))
     }
 
+    /// The footer's links to the pages around the Pokémon: the same on every page.
+    var browse: TemplateValue {
+        .array([("moves/index.html", "moveIndex_title"), ("abilities/index.html", "abilityIndex_title"), ("items/index.html", "itemIndex_title"),
+                ("egg-groups/index.html", "eggGroupIndex_title"), (TypeChartPage.path, "typeChart_title"),
+                (GrowthRatesPage.path, "growthRates_title"), ("credits.html", "credits_title")]
+            .map { page, key in .dictionary(["page": .string(page), "label": .string(strings[key])]) })
+    }
+
     /// Every page, in a stable order.
     var kinds: [PageKind] {
         let listPages = max(1, (index.defaults.count + pageSize - 1) / pageSize)
         return [.home] + (1...listPages).map(PageKind.list)
             + index.catalog.types.map { .type($0.slug) }
             + index.allPages.map { .detail($0.slug) }
+            + index.allPages.filter { !$0.learnset.packed.isEmpty }.map { .pokemonMoves($0.slug) }
+            + index.reverse.movesWithPages.map(PageKind.move)
+            + index.reverse.abilitiesWithPages.map(PageKind.ability)
+            + index.reverse.itemsWithPages.map(PageKind.item)
+            + index.reverse.eggGroupMembers.keys.sorted().map(PageKind.eggGroup)
+            + [.moveIndex, .abilityIndex, .itemIndex, .eggGroupIndex, .typeChart, .growthRates, .credits, .search, .compare]
             + [.favorites, .mine, .notFound]
+    }
+
+    /// The folder a kind's page goes in ("" for the root), without building the page.
+    func folder(of kind: PageKind) -> String? {
+        switch kind {
+        case .home, .favorites, .mine, .notFound, .growthRates, .credits, .search, .compare: nil
+        case .list: "pokedex"
+        case .type, .typeChart: "types"
+        case .detail: "pokemon"
+        case .pokemonMoves: "pokemon-moves"
+        case .move, .moveIndex: "moves"
+        case .ability, .abilityIndex: "abilities"
+        case .item, .itemIndex: "items"
+        case .eggGroup, .eggGroupIndex: "egg-groups"
+        }
     }
 
     /// The page for a kind; nil when the catalog no longer has what it names.
@@ -58,14 +87,57 @@ struct SitePages: Sendable {
             return wrap("my-pokemon.html", "my-pokemon", strings["mine_title"], section: "mine", page.templateValue)
         case .notFound:
             return wrap("404.html", "404", strings["notFound_title"], section: "", .dictionary([:]))
+        case .pokemonMoves(let slug):
+            guard let pokemon = index.catalog.pokemon[slug] else { return nil }
+            return wrap(PokemonMovesPage.path(slug), "pokemon-moves", strings.format("movesPage_title", ["name": pokemon.name]), section: "list",
+                        PokemonMovesPage.value(pokemon, index: index, strings: strings))
+        case .move(let slug):
+            guard let move = index.catalog.moves[slug] else { return nil }
+            return wrap(MovePage.path(slug), "move", move.name, section: "", MovePage.value(move, index: index, strings: strings),
+                        trail: (strings["moveIndex_title"], "moves/index.html"))
+        case .ability(let slug):
+            guard let ability = index.catalog.abilities[slug] else { return nil }
+            return wrap(AbilityPage.path(slug), "ability", ability.name, section: "", AbilityPage.value(ability, index: index, strings: strings),
+                        trail: (strings["abilityIndex_title"], "abilities/index.html"))
+        case .item(let slug):
+            guard let item = index.catalog.items[slug] else { return nil }
+            return wrap(ItemPage.path(slug), "item", item.name, section: "", ItemPage.value(item, index: index, strings: strings),
+                        trail: (strings["itemIndex_title"], "items/index.html"))
+        case .eggGroup(let slug):
+            guard index.reverse.eggGroupMembers[slug] != nil else { return nil }
+            let page = EggGroupPage.value(slug, index: index, collection: collection)
+            let name = ReferencePages.label("egg-group", slug, index)
+            return wrap(EggGroupPage.path(slug), "egg-group", strings.format("eggGroup_title", ["name": name]), section: "", page,
+                        trail: (strings["eggGroupIndex_title"], "egg-groups/index.html"))
+        case .moveIndex:
+            return wrap("moves/index.html", "move-index", strings["moveIndex_title"], section: "", ReferenceIndexPage.moves(index: index, strings: strings))
+        case .abilityIndex:
+            return wrap("abilities/index.html", "ability-index", strings["abilityIndex_title"], section: "", ReferenceIndexPage.abilities(index: index))
+        case .itemIndex:
+            return wrap("items/index.html", "item-index", strings["itemIndex_title"], section: "", ReferenceIndexPage.items(index: index))
+        case .eggGroupIndex:
+            return wrap("egg-groups/index.html", "egg-group-index", strings["eggGroupIndex_title"], section: "", ReferenceIndexPage.eggGroups(index: index))
+        case .typeChart:
+            return wrap(TypeChartPage.path, "type-chart", strings["typeChart_title"], section: "", TypeChartPage.value(index: index, strings: strings))
+        case .growthRates:
+            return wrap(GrowthRatesPage.path, "growth-rates", strings["growthRates_title"], section: "", GrowthRatesPage.value(index: index))
+        case .credits:
+            return wrap("credits.html", "credits", strings["credits_title"], section: "", .dictionary([:]))
+        case .search:
+            return wrap("search.html", "search", strings["search_title"], section: "search", .dictionary([:]), theme: "page-search")
+        case .compare:
+            return wrap("compare.html", "compare", strings["compare_title"], section: "", .dictionary([:]), theme: "page-compare")
         }
     }
 
-    private func wrap(_ path: String, _ template: String, _ heading: String, section: String, _ page: TemplateValue, theme: String = "") -> PageSpec {
+    private func wrap(
+        _ path: String, _ template: String, _ heading: String, section: String, _ page: TemplateValue,
+        theme: String = "", trail: (label: String, page: String)? = nil
+    ) -> PageSpec {
         let depth = path.split(separator: "/").count - 1
         let root = String(repeating: "../", count: depth)
         let nav: [TemplateValue] = [("home", "index.html", "nav_home"), ("list", ListPage.path(1), "nav_list"),
-                                    ("favorites", "favorites.html", "nav_favorites"), ("mine", "my-pokemon.html", "nav_mine")]
+                                    ("search", "search.html", "nav_search"), ("favorites", "favorites.html", "nav_favorites"), ("mine", "my-pokemon.html", "nav_mine")]
             .map { id, href, key in
                 .dictionary(["page": .string(href), "label": .string(strings[key]), "current": .bool(id == section)])
             }
@@ -77,6 +149,8 @@ struct SitePages: Sendable {
             "nav": .array(nav),
             "theme": .string(dexMode ? (theme.isEmpty ? "dex-mode" : theme + " dex-mode") : theme),
             "page": page,
+            "trail": trail.map { .dictionary(["label": .string($0.label), "page": .string($0.page)]) } ?? .null,
+            "browse": browse,
         ], strings: stringsValue)
     }
 }

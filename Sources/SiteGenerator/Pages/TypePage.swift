@@ -21,7 +21,8 @@ extension TypePage {
         let captured = Set(collection.caught.map(\.pokemon))
         self.type = index.badge(type.slug)
         title = strings.format("type_title", ["type": type.name])
-        cards = index.defaults.filter { $0.types.contains(type.slug) }.map { index.card($0, captured: captured) }
+        // Every pokemon of the type, alternate varieties too (Alolan Raichu is Electric and Psychic).
+        cards = (index.reverse.typeMembers[type.slug] ?? []).compactMap { index.catalog.pokemon[$0] }.map { index.card($0, captured: captured) }
         filters = TypeFilter.all(index: index, strings: strings, current: type.slug)
         func relation(_ key: String, _ slugs: [String]) -> Relation {
             Relation(label: strings[key], types: slugs.map(index.badge))

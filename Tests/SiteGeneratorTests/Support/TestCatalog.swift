@@ -41,7 +41,9 @@ enum TestCatalog {
                 moves: [LearnedMove(move: "thunder-shock", method: .levelUp, level: 1), LearnedMove(move: "thunderbolt", method: .machine)],
                 heldItems: id == 25 ? ["light-ball"] : []
             )
-            pokemon[slug] = main
+            var shown = main
+            shown.media.sprites = ["front_default": "sprites/pokemon/\(id).png", "front_shiny": "sprites/pokemon/shiny/\(id).png"]
+            pokemon[slug] = shown
             for variety in extra { pokemon[variety.slug] = variety }
             species.append(Species(
                 id: id, slug: slug, name: name, genus: "Test Pokémon", flavorText: "A <b>bold</b> & curious Pokémon.",

@@ -1,0 +1,249 @@
+import Foundation
+import Pokedex
+
+/// `search-index.js` (light: names for the header box, on every page) and `search-data.js`
+/// (heavy: stats, learnsets, abilities... for the search page, the list and compare), in
+/// the format `docs/search-index.md` defines; `scripts/make-search-index` writes the same
+/// bytes from the same data.
+struct SearchIndex: Sendable {
+    static let indexVersion = 2
+    static let dataVersion = 1
+    static let statKeys = [("hp", "hp"), ("attack", "atk"), ("defense", "def"),
+                           ("special-attack", "spa"), ("special-defense", "spd"), ("speed", "spe")]
+    static let damageClasses = ["physical", "special", "status"]
+    /// Bits of `flags`.
+    static let legendary = 1, mythical = 2, baby = 4, fullyEvolved = 8, mega = 16, form = 32
+    /// The strings the scripts show: keys with these prefixes, and `captured`.
+    static let stringPrefixes = ["search_", "query_", "list_", "compare_", "moves_class_", "defense_"]
+
+    let light: Data
+    let heavy: Data
+
+    init(index: CatalogIndex, marks: [String: [String]], strings: SiteStrings) {
+        let catalog = index.catalog
+        let pages = index.allPages
+        let defaults = Set(index.defaults.map(\.slug))
+
+        // Light rows.
+        var rows: [ScriptJSON] = []
+        for pokemon in pages {
+            let sprite = index.sprite(pokemon.sprites.frontDefault)
+            var row: [String: ScriptJSON] = [
+                "i": .int(pokemon.speciesID), "s": .string(pokemon.slug), "n": .string(pokemon.name),
+                "t": .array(pokemon.types.map(ScriptJSON.string)), "p": .string(CatalogIndex.page(of: pokemon.slug)),
+                "g": .string(sprite.isPlaceholder ? SpriteRef.placeholderPath : sprite.path), "d": .int(defaults.contains(pokemon.slug) ? 1 : 0),
+            ]
+            switch sprite.isPlaceholder ? .box : sprite.shape {
+            case .box: break
+            case let .canvas(width, height): row["k"] = .int(1); row["w"] = .array([.int(width), .int(height)])
+            case .art: row["k"] = .int(2)
+            }
+            rows.append(.object(row))
+        }
+
+        // Types some pokemon has, in id order, and the chart between them.
+        let used = Set(pages.flatMap(\.types))
+        let types = catalog.types.filter { $0.id < 10000 && used.contains($0.slug) }.sorted { $0.id < $1.id }
+        let typeAt = Dictionary(types.enumerated().map { ($1.slug, $0) }, uniquingKeysWith: { first, _ in first })
+        let chart = types.map { attacker in
+            String(types.map { defender -> Character in
+                if attacker.noDamageTo.contains(defender.slug) { return "0" }
+                if attacker.halfDamageTo.contains(defender.slug) { return "h" }
+                if attacker.doubleDamageTo.contains(defender.slug) { return "2" }
+                return "1"
+            })
+        }
+
+        // Which species evolve further, and which items each evolution takes.
+        var evolving = Set<String>()
+        var evolutionItems: [String: Set<String>] = [:]
+        for chain in catalog.evolutionChains.values {
+            var stack = [chain.root]
+            while let node = stack.popLast() {
+                if !node.evolvesTo.isEmpty { evolving.insert(node.species) }
+                for child in node.evolvesTo {
+                    stack.append(child)
+                    for condition in child.conditions {
+                        for item in [condition.item, condition.heldItem].compactMap({ $0 }) {
+                            evolutionItems[condition.evolvedForm ?? "species:" + child.species, default: []].insert(item)
+                        }
+                    }
+                }
+            }
+        }
+
+        var abilities = Lookup(), moves = Lookup(), items = Lookup(), eggs = Lookup()
+        var learn: [Int: [Int]] = [:], held: [Int: [Int]] = [:]
+        var base: [ScriptJSON] = [], generation: [ScriptJSON] = [], flags: [ScriptJSON] = []
+        var eggColumn: [ScriptJSON] = [], abilityColumn: [ScriptJSON] = []
+        for (row, pokemon) in pages.enumerated() {
+            let species = index.species(of: pokemon)
+            let stats = Dictionary(pokemon.stats.map { ($0.stat, $0.value) }, uniquingKeysWith: { first, _ in first })
+            base += Self.statKeys.map { .int(stats[$0.0] ?? 0) }
+            generation.append(.int(species?.generation ?? 0))
+            var flag = 0
+            if species?.isLegendary == true { flag |= Self.legendary }
+            if species?.isMythical == true { flag |= Self.mythical }
+            if species?.isBaby == true { flag |= Self.baby }
+            if !evolving.contains(species?.slug ?? pokemon.slug) { flag |= Self.fullyEvolved }
+            if pokemon.form.isMega { flag |= Self.mega }
+            let isDefault = defaults.contains(pokemon.slug)
+            if !isDefault { flag |= Self.form }
+            flags.append(.int(flag))
+            eggColumn.append(.array((species?.eggGroups ?? []).map { group in
+                .int(eggs.add(group) { [.string(group), .string(ReferencePages.label("egg-group", group, index))] })
+            }))
+            abilityColumn.append(.array(pokemon.abilities.sorted { $0.slot < $1.slot }.map { slot in
+                let at = abilities.add(slot.ability) { [.string(slot.ability), .string(catalog.abilities[slot.ability]?.name ?? slot.ability)] }
+                return .int(slot.isHidden ? -at - 1 : at)
+            }))
+            let learned = Set(pokemon.learnset.packed.map { Int($0 >> 32) })
+            for (position, slug) in pokemon.learnset.moves.enumerated() where learned.contains(position) {
+                let at = moves.add(slug) {
+                    let move = catalog.moves[slug]
+                    return [.string(slug), .string(move?.name ?? slug), .int(move?.type.flatMap { typeAt[$0] } ?? -1),
+                            .int(move?.damageClass.flatMap { Self.damageClasses.firstIndex(of: $0) } ?? -1),
+                            ScriptJSON(move?.power), ScriptJSON(move?.accuracy), ScriptJSON(move?.pp)]
+                }
+                learn[at, default: []].append(row)
+            }
+            var owned = pokemon.heldItems
+            var evolved = isDefault ? evolutionItems["species:" + (species?.slug ?? "")] ?? [] : []
+            evolved.formUnion(evolutionItems[pokemon.slug] ?? [])
+            owned += evolved.sorted()
+            for item in owned {
+                let at = items.add(item) { [.string(item), .string(catalog.items[item]?.name ?? item)] }
+                held[at, default: []].append(row)
+            }
+        }
+        let generations = (catalog.labels["generation"] ?? [:]).compactMap { key, name in Int(key).map { ($0, name) } }
+            .sorted { $0.0 < $1.0 }
+            .map { ScriptJSON.array([.int($0.0), .string($0.1)]) }
+        let data: [String: ScriptJSON] = [
+            "v": .int(Self.dataVersion), "count": .int(rows.count), "languages": .array([.string(catalog.language)]),
+            "stats": .array(Self.statKeys.map { slug, short in .array([.string(slug), .string(short), .string(catalog.stats[slug]?.name ?? slug)]) }),
+            "base": .array(base), "gen": .array(generation), "flags": .array(flags),
+            "egg": .array(eggColumn), "abil": .array(abilityColumn),
+            "types": .array(types.map { .array([.string($0.slug), .string($0.name)]) }),
+            "chart": .array(chart.map(ScriptJSON.string)),
+            "abilities": .array(abilities.rows.map(ScriptJSON.array)), "moves": .array(moves.rows.map(ScriptJSON.array)),
+            "items": .array(items.rows.map(ScriptJSON.array)), "eggGroups": .array(eggs.rows.map(ScriptJSON.array)),
+            "generations": .array(generations),
+            "learn": .array(moves.rows.indices.map { .string(Self.postings(learn[$0] ?? [])) }),
+            "held": .array(items.rows.indices.map { .string(Self.postings(held[$0] ?? [])) }),
+        ]
+        let typeNames = ScriptJSON.object(Dictionary(types.map { ($0.slug, ScriptJSON.string($0.name)) }, uniquingKeysWith: { first, _ in first }))
+        let words = strings.table.filter { key, _ in key == "captured" || Self.stringPrefixes.contains { key.hasPrefix($0) } }
+        light = Self.script([
+            ("POKEDEX_TYPES", typeNames),
+            ("POKEDEX_MARKS", .object(marks.mapValues { .array($0.map(ScriptJSON.string)) })),
+            ("POKEDEX_INDEX", .array(rows)),
+            ("POKEDEX_INDEX_VERSION", .int(Self.indexVersion)),
+            ("POKEDEX_STRINGS", .object(words.mapValues(ScriptJSON.string))),
+        ])
+        heavy = Self.script([("POKEDEX_DATA", .object(data))])
+    }
+
+    /// Ascending rows as gaps in base 32, most significant digit first: every digit but
+    /// the last from `continuing`, the last from `final` (docs/search-index.md).
+    static func postings(_ rows: [Int]) -> String {
+        let final = Array("0123456789abcdefghijklmnopqrstuv"), continuing = Array("ABCDEFGHIJKLMNOPQRSTUVWXYZwxyz+/")
+        var text = ""
+        var previous = -1
+        for row in Set(rows).sorted() {
+            var gap = row - previous
+            previous = row
+            var digits: [Int] = []
+            repeat {
+                digits.append(gap & 31)
+                gap >>= 5
+            } while gap > 0
+            digits.reverse()
+            for digit in digits.dropLast() { text.append(continuing[digit]) }
+            text.append(final[digits[digits.count - 1]])
+        }
+        return text
+    }
+
+    static func script(_ assignments: [(String, ScriptJSON)]) -> Data {
+        var text = ""
+        for (name, value) in assignments {
+            text += "window.\(name)="
+            value.write(to: &text)
+            text += ";\n"
+        }
+        // "</" cannot end a script here, but no name the data holds gets to try.
+        return Data(text.replacingOccurrences(of: "</", with: "<\\/").utf8)
+    }
+
+    /// A lookup table: slug -> row number, rows in first-seen order.
+    struct Lookup {
+        var rows: [[ScriptJSON]] = []
+        var at: [String: Int] = [:]
+
+        mutating func add(_ slug: String, _ row: () -> [ScriptJSON]) -> Int {
+            if let found = at[slug] { return found }
+            at[slug] = rows.count
+            rows.append(row())
+            return rows.count - 1
+        }
+    }
+}
+
+/// JSON as Python's `json.dumps(value, ensure_ascii=False, separators=(",", ":"),
+/// sort_keys=True)` writes it, so the build and the reference script agree byte for byte.
+enum ScriptJSON: Sendable {
+    case null
+    case int(Int)
+    case string(String)
+    case array([ScriptJSON])
+    case object([String: ScriptJSON])
+
+    init(_ number: Int?) {
+        self = number.map(ScriptJSON.int) ?? .null
+    }
+
+    func write(to text: inout String) {
+        switch self {
+        case .null: text += "null"
+        case .int(let number): text += String(number)
+        case .string(let string): Self.quote(string, into: &text)
+        case .array(let items):
+            text += "["
+            for (offset, item) in items.enumerated() {
+                if offset > 0 { text += "," }
+                item.write(to: &text)
+            }
+            text += "]"
+        case .object(let members):
+            text += "{"
+            // Python sorts keys by code point.
+            let keys = members.keys.sorted { $0.unicodeScalars.lexicographicallyPrecedes($1.unicodeScalars) }
+            for (offset, key) in keys.enumerated() {
+                if offset > 0 { text += "," }
+                Self.quote(key, into: &text)
+                text += ":"
+                members[key]?.write(to: &text)
+            }
+            text += "}"
+        }
+    }
+
+    static func quote(_ string: String, into text: inout String) {
+        text += "\""
+        for scalar in string.unicodeScalars {
+            switch scalar {
+            case "\"": text += "\\\""
+            case "\\": text += "\\\\"
+            case "\n": text += "\\n"
+            case "\r": text += "\\r"
+            case "\t": text += "\\t"
+            case "\u{08}": text += "\\b"
+            case "\u{0C}": text += "\\f"
+            case _ where scalar.value < 0x20: text += String(format: "\\u%04x", scalar.value)
+            default: text.unicodeScalars.append(scalar)
+            }
+        }
+        text += "\""
+    }
+}

@@ -1,0 +1,286 @@
+import Foundation
+import Pokedex
+import TemplateEngine
+
+/// The sections a fan looks up first, beyond the basics: training, breeding, stat ranges,
+/// forms, every game's moves, where it is met, its Pokédex entries, its names, its media.
+/// Each is a template value, built straight from the catalog.
+enum DetailSections {
+    // MARK: Training
+
+    static func training(_ pokemon: Pokemon, species: Species?, index: CatalogIndex, strings: SiteStrings) -> TemplateValue {
+        let statNames = index.catalog.stats
+        let effort = pokemon.effort.map { strings.format("training_effort", ["count": String($0.value), "stat": statNames[$0.stat]?.name ?? $0.stat]) }
+        var fields: [String: TemplateValue] = [
+            "effort": effort.isEmpty ? .null : .string(effort.joined(separator: ", ")),
+            "baseExperience": pokemon.baseExperience.map { .string(String($0)) } ?? .null,
+        ]
+        if let rate = species?.captureRate {
+            // A Poké Ball at full HP: a = rate x (3M - 2H) / 3M = rate / 3, caught with about a / 255.
+            let chance = Double(rate) / 3 / 255 * 100
+            fields["captureRate"] = .string(String(rate))
+            fields["captureChance"] = .string(strings.format("training_captureChance", ["percent": String(format: "%.1f", chance)]))
+        }
+        if let friendship = species?.baseHappiness { fields["friendship"] = .string(String(friendship)) }
+        if let rate = species?.growthRate {
+            fields["growthRate"] = .dictionary([
+                "name": .string(index.catalog.labels["growth-rate"]?[rate] ?? EvolutionPhrasing.words(rate)),
+                "page": (index.catalog.growthRates[rate]?.count ?? 0) >= 100 ? .string(GrowthRatesPage.path + "#" + CatalogIndex.fileName(rate)) : .null,
+            ])
+        }
+        return .dictionary(fields)
+    }
+
+    // MARK: Breeding
+
+    static func breeding(_ species: Species?, index: CatalogIndex, strings: SiteStrings) -> TemplateValue {
+        guard let species else { return .null }
+        var fields: [String: TemplateValue] = [
+            "eggGroups": .array(species.eggGroups.map { group in
+                .dictionary([
+                    "name": .string(index.catalog.labels["egg-group"]?[group] ?? EvolutionPhrasing.words(group)),
+                    "page": .string(EggGroupPage.path(group)),
+                ])
+            }),
+        ]
+        if let rate = species.genderRate {
+            if rate < 0 {
+                fields["gender"] = .string(strings["breeding_genderless"])
+            } else {
+                let female = Double(rate) / 8 * 100
+                fields["gender"] = .string(strings.format("breeding_gender", ["male": percent(100 - female), "female": percent(female)]))
+                fields["femaleShare"] = .int(Int(female.rounded()))
+                fields["maleShare"] = .int(100 - Int(female.rounded()))
+                fields["genderBar"] = .bool(true)
+            }
+        }
+        if let cycles = species.hatchCounter {
+            // A cycle is 257 steps; an egg hatches after its last cycle starts.
+            let low = max(1, (cycles - 1) * 257 + 1), high = cycles * 257
+            fields["eggCycles"] = .string(strings.format("breeding_cycles", [
+                "cycles": String(cycles), "min": grouped(low), "max": grouped(high),
+            ]))
+        }
+        return .dictionary(fields)
+    }
+
+    // MARK: Stats
+
+    /// Base stats with bars and the ranges at levels 50 and 100 (minimum: 0 IV, 0 EV, a
+    /// hindering nature; maximum: 31 IV, 252 EV, a helping one; HP has no nature, and a
+    /// Pokémon whose base HP is 1 always has 1 HP).
+    static func stats(_ pokemon: Pokemon, index: CatalogIndex) -> TemplateValue {
+        .array(pokemon.stats.map { stat in
+            let isHP = stat.stat == "hp"
+            func value(_ level: Int, iv: Int, ev: Int, nature: Double) -> Int {
+                let core = (2 * stat.value + iv + ev / 4) * level / 100
+                if isHP { return stat.value == 1 ? 1 : core + level + 10 }
+                return Int((Double(core + 5) * nature).rounded(.down))
+            }
+            return .dictionary([
+                "name": .string(index.catalog.stats[stat.stat]?.name ?? stat.stat),
+                "slug": .string(stat.stat),
+                "value": .int(stat.value),
+                "percent": .int(min(100, stat.value * 100 / 200)),
+                "tier": .string(stat.value >= 120 ? "high" : stat.value >= 90 ? "good" : stat.value >= 60 ? "mid" : "low"),
+                "range50": .string("\(value(50, iv: 0, ev: 0, nature: isHP ? 1 : 0.9))–\(value(50, iv: 31, ev: 252, nature: isHP ? 1 : 1.1))"),
+                "range100": .string("\(value(100, iv: 0, ev: 0, nature: isHP ? 1 : 0.9))–\(value(100, iv: 31, ev: 252, nature: isHP ? 1 : 1.1))"),
+            ])
+        })
+    }
+
+    // MARK: Forms
+
+    /// The species' varieties grouped (regional, mega, battle-only, other) and the
+    /// pokemon's cosmetic forms; every variety's chip links to its page.
+    static func forms(_ pokemon: Pokemon, species: Species?, index: CatalogIndex, strings: SiteStrings) -> TemplateValue {
+        let varieties = (species?.varieties ?? []).compactMap { index.catalog.pokemon[$0] }
+        var groups: [(key: String, members: [Pokemon])] = []
+        func add(_ key: String, _ member: Pokemon) {
+            if let at = groups.firstIndex(where: { $0.key == key }) { groups[at].members.append(member) } else { groups.append((key, [member])) }
+        }
+        for variety in varieties {
+            if variety.isDefault { add("default", variety) }
+            else if variety.form.region != nil { add("regional", variety) }
+            else if variety.form.isMega { add("mega", variety) }
+            else if variety.form.isBattleOnly { add("battle", variety) }
+            else { add("other", variety) }
+        }
+        let order = ["default", "regional", "mega", "battle", "other"]
+        groups.sort { (order.firstIndex(of: $0.key) ?? 9) < (order.firstIndex(of: $1.key) ?? 9) }
+        let cosmetic = pokemon.cosmeticForms.map { form -> TemplateValue in
+            let sprite = form.sprite.flatMap { path in index.spriteShapes[path].map { SpriteRef(path: path, isPlaceholder: false, shape: $0) } }
+            return .dictionary(["name": .string(form.name), "sprite": sprite?.templateValue ?? .null])
+        }
+        let total = varieties.count + pokemon.cosmeticForms.count
+        guard varieties.count > 1 || !cosmetic.isEmpty else { return .null }
+        let collapsed = total > 8
+        return .dictionary([
+            "groups": .array(groups.map { group in
+                .dictionary([
+                    "title": .string(strings["forms_\(group.key)"]),
+                    "chips": .array(group.members.map { member in
+                        .dictionary([
+                            "name": .string(member.name),
+                            "page": .string(CatalogIndex.page(of: member.slug)),
+                            "current": .bool(member.slug == pokemon.slug),
+                            "types": .array(member.types.map { index.badge($0).templateValue }),
+                        ])
+                    }),
+                ])
+            }),
+            "cosmetic": .array(cosmetic),
+            "hasCosmetic": .bool(!cosmetic.isEmpty),
+            "count": .int(total),
+            "collapsed": .bool(collapsed),
+            "formsSummary": .string(strings.format("forms_showAll", ["count": String(total)])),
+        ])
+    }
+
+    // MARK: Moves
+
+    static func moves(_ pokemon: Pokemon, index: CatalogIndex, strings: SiteStrings) -> TemplateValue {
+        let groups = Learnsets.groups(of: pokemon, index: index)
+        guard let newest = Learnsets.newestGroup(of: pokemon, index: index) else { return .null }
+        let page = PokemonMovesPage.path(pokemon.slug)
+        return .dictionary([
+            "group": .string(newest.name),
+            "tables": Learnsets.tables(pokemon, group: newest, index: index, strings: strings),
+            "switcher": .array(groups.map { group in
+                .dictionary([
+                    "name": .string(group.name),
+                    "page": .string(page + "#vg-" + CatalogIndex.fileName(group.slug)),
+                    "current": .bool(group.slug == newest.slug),
+                ])
+            }),
+            "hasOthers": .bool(groups.count > 1),
+            "allPage": .string(page),
+        ])
+    }
+
+    // MARK: Locations
+
+    /// Where it is met, per game, newest first: area, method, levels, chance, conditions.
+    static func locations(_ pokemon: Pokemon, index: CatalogIndex, strings: SiteStrings) -> TemplateValue {
+        let catalog = index.catalog
+        var versionOrder: [String: Int] = [:]
+        for (position, group) in catalog.versionGroups.enumerated() {
+            for (offset, version) in group.versions.enumerated() { versionOrder[version] = position * 100 + offset }
+        }
+        let byVersion = Dictionary(grouping: pokemon.encounters, by: \.version)
+        let versions = byVersion.keys.sorted { (versionOrder[$0] ?? Int.max, $0) < (versionOrder[$1] ?? Int.max, $1) }
+        // Games met the same way (Red and Blue) share one table: "Red, Blue".
+        var games: [(versions: [String], rows: [Encounter])] = []
+        for version in versions {
+            let rows = (byVersion[version] ?? []).sorted {
+                (areaName($0.area, catalog), $0.method, $0.minLevel, $0.maxLevel, $0.chance) < (areaName($1.area, catalog), $1.method, $1.minLevel, $1.maxLevel, $1.chance)
+            }
+            let key = rows.map { var row = $0; row.version = ""; return row }
+            if let at = games.firstIndex(where: { $0.rows.map { var row = $0; row.version = ""; return row } == key }) {
+                games[at].versions.append(version)
+            } else {
+                games.append(([version], rows))
+            }
+        }
+        return .array(games.enumerated().map { position, game in
+            .dictionary([
+                "game": .string(game.versions.map { catalog.versionNames[$0] ?? EvolutionPhrasing.words($0) }.joined(separator: ", ")),
+                "open": .bool(position == 0),
+                "rows": .array(game.rows.map { encounter in
+                    let location = catalog.areaLocations[encounter.area]
+                    let region = location.flatMap { catalog.locationRegions[$0] }.flatMap { catalog.regionNames[$0] }
+                    return .dictionary([
+                        "area": .string(areaName(encounter.area, catalog)),
+                        "region": region.map(TemplateValue.string) ?? .null,
+                        "method": .string(catalog.labels["encounter-method"]?[encounter.method] ?? EvolutionPhrasing.words(encounter.method)),
+                        "levels": .string(encounter.minLevel == encounter.maxLevel ? String(encounter.minLevel) : "\(encounter.minLevel)–\(encounter.maxLevel)"),
+                        "chance": .string("\(min(encounter.chance, 100))%"),
+                        "conditions": encounter.conditions.isEmpty ? .null : .string(encounter.conditions.map {
+                            catalog.labels["encounter-condition-value"]?[$0] ?? EvolutionPhrasing.words($0)
+                        }.joined(separator: ", ")),
+                    ])
+                }),
+            ])
+        })
+    }
+
+    static func areaName(_ area: String, _ catalog: Catalog) -> String {
+        catalog.labels["location-area"]?[area] ?? EvolutionPhrasing.words(area)
+    }
+
+    // MARK: Entries, names, media
+
+    static func entries(_ species: Species?, index: CatalogIndex, language: String) -> TemplateValue {
+        .array((species?.entries ?? []).map { entry in
+            .dictionary([
+                "games": .string(entry.versions.map { index.catalog.versionNames[$0] ?? EvolutionPhrasing.words($0) }.joined(separator: ", ")),
+                "text": .string(entry.text),
+                "lang": entry.language == language ? .null : .string(LanguageTag.tag(entry.language)),
+            ])
+        })
+    }
+
+    static func names(_ species: Species?, index: CatalogIndex) -> TemplateValue {
+        .array((species?.names ?? []).map { name in
+            .dictionary([
+                "language": .string(index.catalog.labels["language"]?[name.language] ?? name.language),
+                "lang": .string(LanguageTag.tag(name.language)),
+                "name": .string(name.name),
+            ])
+        })
+    }
+
+    /// Every sprite the site has (front, back, shiny, female), the large images, the cries.
+    static func media(_ pokemon: Pokemon, index: CatalogIndex, strings: SiteStrings) -> TemplateValue {
+        let order = ["front_default", "back_default", "front_shiny", "back_shiny", "front_female", "back_female", "front_shiny_female", "back_shiny_female"]
+        let sprites = order.compactMap { key -> TemplateValue? in
+            guard let path = pokemon.media.sprites[key], let shape = index.spriteShapes[path] else { return nil }
+            return .dictionary(["label": .string(strings["media_\(key)"]), "sprite": SpriteRef(path: path, isPlaceholder: false, shape: shape).templateValue])
+        }
+        let large = [("media_artwork", pokemon.media.artwork["front_default"]), ("media_artworkShiny", pokemon.media.artwork["front_shiny"]),
+                     ("media_home", pokemon.media.home["front_default"]), ("media_homeShiny", pokemon.media.home["front_shiny"])]
+            .compactMap { key, path -> TemplateValue? in
+                guard let path, index.spriteShapes[path] != nil else { return nil }
+                return .dictionary(["label": .string(strings[key]), "path": .string(path)])
+            }
+        let cries = [("latest", "media_cryLatest"), ("legacy", "media_cryLegacy")].compactMap { kind, key -> TemplateValue? in
+            guard let path = pokemon.media.cries[kind], index.spriteShapes[path] != nil else { return nil }
+            return .dictionary(["label": .string(strings[key]), "path": .string(path)])
+        }
+        return .dictionary([
+            "sprites": .array(sprites), "large": .array(large), "cries": .array(cries),
+            "hasSprites": .bool(!sprites.isEmpty), "hasLarge": .bool(!large.isEmpty), "hasCries": .bool(!cries.isEmpty),
+            "empty": .bool(sprites.isEmpty && large.isEmpty && cries.isEmpty),
+        ])
+    }
+
+    // MARK: Helpers
+
+    static func percent(_ value: Double) -> String {
+        value == value.rounded() ? "\(Int(value))%" : String(format: "%.1f%%", value)
+    }
+
+    static func grouped(_ value: Int) -> String {
+        let digits = String(value)
+        var result = ""
+        for (offset, character) in digits.enumerated() {
+            if offset > 0, (digits.count - offset) % 3 == 0 { result.append(",") }
+            result.append(character)
+        }
+        return result
+    }
+}
+
+/// PokeAPI's language codes as the language tags `lang` and `hreflang` take.
+enum LanguageTag {
+    static func tag(_ code: String) -> String {
+        switch code.lowercased() {
+        case "ja-hrkt": "ja"
+        case "roomaji": "ja-Latn"
+        case "zh-hant": "zh-Hant"
+        case "zh-hans": "zh-Hans"
+        case "ja": "ja"
+        default: code
+        }
+    }
+}

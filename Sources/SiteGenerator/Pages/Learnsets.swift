@@ -1,0 +1,91 @@
+import Pokedex
+import TemplateEngine
+
+/// A pokemon's learned moves in one version group, as the tables a page shows: one per
+/// method (level up, machine, egg, tutor, others), each row linking to the move's page.
+enum Learnsets {
+    /// The methods in the order tables appear; any other method follows, by name.
+    static let methodOrder = ["level-up", "machine", "egg", "tutor"]
+
+    /// The version groups a pokemon learns moves in, newest first (the catalog's order).
+    static func groups(of pokemon: Pokemon, index: CatalogIndex) -> [VersionGroupInfo] {
+        let learned = pokemon.learnset.groups
+        return index.catalog.versionGroups.filter { learned.contains($0.slug) }
+    }
+
+    /// The group a detail page shows first: the newest one with moves by level, machine,
+    /// egg or tutor (a group listing only special methods makes a poor table).
+    static func newestGroup(of pokemon: Pokemon, index: CatalogIndex) -> VersionGroupInfo? {
+        let groups = Self.groups(of: pokemon, index: index)
+        return groups.first { group in pokemon.learnset.entries(in: group.slug).contains { methodOrder.contains($0.method) } } ?? groups.first
+    }
+
+    /// The tables of one group; links are relative to the site root.
+    static func tables(_ pokemon: Pokemon, group: VersionGroupInfo, index: CatalogIndex, strings: SiteStrings) -> TemplateValue {
+        let entries = pokemon.learnset.entries(in: group.slug)
+        let methods = Set(entries.map(\.method))
+        let ordered = methodOrder.filter(methods.contains) + methods.subtracting(methodOrder).sorted()
+        let dash = "—"
+        return .array(ordered.map { method -> TemplateValue in
+            var rows = entries.filter { $0.method == method }
+            if method == "level-up" {
+                rows.sort { ($0.level, moveName($0.move, index)) < ($1.level, moveName($1.move, index)) }
+            }
+            let machineNumbers = method == "machine"
+            var rendered: [(sort: String, value: TemplateValue)] = []
+            for entry in rows {
+                let move = index.catalog.moves[entry.move]
+                let machine = move?.machines.first { $0.versionGroup == group.slug }?.label
+                var first: TemplateValue = .null
+                if method == "level-up" { first = .string(entry.level > 0 ? String(entry.level) : strings["moves_evolve"]) }
+                if machineNumbers { first = .string(machine ?? dash) }
+                let row: TemplateValue = .dictionary([
+                    "first": first,
+                    "name": .string(move?.name ?? EvolutionPhrasing.words(entry.move)),
+                    "page": index.catalog.moves[entry.move] != nil ? .string(MovePage.path(entry.move)) : .null,
+                    "type": move?.type.map { index.badge($0).templateValue } ?? .null,
+                    "damageClass": .string(move?.damageClass.map { strings["moves_class_\($0)"] } ?? dash),
+                    "classSlug": .string(move?.damageClass ?? ""),
+                    "power": .string(move?.power.map(String.init) ?? dash),
+                    "accuracy": .string(move?.accuracy.map { "\($0)%" } ?? dash),
+                    "pp": .string(move?.pp.map(String.init) ?? dash),
+                ])
+                rendered.append((machineNumbers ? (machine ?? "~") : "", row))
+            }
+            if machineNumbers { rendered.sort { $0.sort.localizedStandardCompare($1.sort) == .orderedAscending } }
+            let title = strings.table["moves_method_\(method)"] ?? index.catalog.labels["move-learn-method"]?[method] ?? EvolutionPhrasing.words(method)
+            return .dictionary([
+                "title": .string(title),
+                "first": .string(method == "level-up" ? strings["moves_level"] : machineNumbers ? strings["moves_machine"] : ""),
+                "hasFirst": .bool(method == "level-up" || machineNumbers),
+                "moves": .array(rendered.map(\.value)),
+            ])
+        })
+    }
+
+    private static func moveName(_ slug: String, _ index: CatalogIndex) -> String {
+        index.catalog.moves[slug]?.name ?? slug
+    }
+}
+
+/// A pokemon's learned moves in every game it has moves in, on a page of their own: each
+/// group a section (`#vg-<group>`), the detail page's switcher linking to them.
+struct PokemonMovesPage {
+    static func path(_ slug: String) -> String { "pokemon-moves/\(CatalogIndex.fileName(slug)).html" }
+
+    static func value(_ pokemon: Pokemon, index: CatalogIndex, strings: SiteStrings) -> TemplateValue {
+        let groups = Learnsets.groups(of: pokemon, index: index)
+        return .dictionary([
+            "name": .string(pokemon.name),
+            "page": .string(CatalogIndex.page(of: pokemon.slug)),
+            "groups": .array(groups.map { group in
+                .dictionary([
+                    "slug": .string(CatalogIndex.fileName(group.slug)),
+                    "name": .string(group.name),
+                    "generation": group.generation.flatMap { index.catalog.labels["generation"]?[String($0)] }.map(TemplateValue.string) ?? .null,
+                    "tables": Learnsets.tables(pokemon, group: group, index: index, strings: strings),
+                ])
+            }),
+        ])
+    }
+}

@@ -1,0 +1,352 @@
+import Pokedex
+import TemplateEngine
+
+/// The pages around the Pokémon: a move, an ability, an item, an egg group, each answering
+/// "who learns / has / holds / belongs to this?" with links back to the Pokémon's pages.
+/// Paths are relative to the site root; templates put `{{root}}` before them.
+enum ReferencePages {
+    /// A pokemon as a row of a "who" table: number, sprite, name, types, page.
+    static func pokemonRow(_ slug: String, index: CatalogIndex) -> TemplateValue? {
+        guard let pokemon = index.catalog.pokemon[slug] else { return nil }
+        return .dictionary([
+            "number": .string(CatalogIndex.number(pokemon.speciesID)),
+            "name": .string(pokemon.name),
+            "page": .string(CatalogIndex.page(of: slug)),
+            "sprite": index.image(of: pokemon).templateValue,
+            "types": .array(pokemon.types.map { index.badge($0).templateValue }),
+        ])
+    }
+
+    static func label(_ kind: String, _ slug: String, _ index: CatalogIndex) -> String {
+        index.catalog.labels[kind]?[slug] ?? EvolutionPhrasing.words(slug)
+    }
+
+    static func generation(_ number: Int?, _ index: CatalogIndex) -> TemplateValue {
+        number.flatMap { index.catalog.labels["generation"]?[String($0)] }.map(TemplateValue.string) ?? .null
+    }
+
+    static func optional(_ text: String?) -> TemplateValue {
+        text.map(TemplateValue.string) ?? .null
+    }
+}
+
+// MARK: Moves
+
+/// `moves/<slug>.html`: a move's numbers and words, and every built Pokémon that learns it.
+enum MovePage {
+    static func path(_ slug: String) -> String { "moves/\(CatalogIndex.fileName(slug)).html" }
+
+    static func value(_ move: Move, index: CatalogIndex, strings: SiteStrings) -> TemplateValue {
+        let dash = "—"
+        let groupNames = Dictionary(index.catalog.versionGroups.map { ($0.slug, $0.name) }, uniquingKeysWith: { first, _ in first })
+        let learners = index.reverse.learners[move.slug] ?? []
+        let methods = Set(learners.map(\.method))
+        let ordered = Learnsets.methodOrder.filter(methods.contains) + methods.subtracting(Learnsets.methodOrder).sorted()
+        let machines = Dictionary(move.machines.map { ($0.versionGroup, $0.label) }, uniquingKeysWith: { first, _ in first })
+        let learnedBy: [TemplateValue] = ordered.map { method in
+            var rows = learners.filter { $0.method == method }
+            let first = method == "level-up" ? strings["moves_level"] : method == "machine" ? strings["moves_machine"] : ""
+            return .dictionary([
+                "title": .string(strings.table["moves_method_\(method)"] ?? ReferencePages.label("move-learn-method", method, index)),
+                "first": .string(first),
+                "hasFirst": .bool(!first.isEmpty),
+                "hasGame": .bool(true),
+                "count": .int(rows.count),
+                "rows": .array(rows.compactMap { learner in
+                    guard case .dictionary(var row)? = ReferencePages.pokemonRow(learner.pokemon, index: index) else { return nil }
+                    if method == "level-up" { row["first"] = .string(learner.level > 0 ? String(learner.level) : strings["moves_evolve"]) }
+                    if method == "machine" { row["first"] = .string(machines[learner.versionGroup] ?? dash) }
+                    row["game"] = .string(groupNames[learner.versionGroup] ?? EvolutionPhrasing.words(learner.versionGroup))
+                    return .dictionary(row)
+                }),
+            ])
+        }
+        let priority = move.priority == 0 ? "0" : move.priority > 0 ? "+\(move.priority)" : String(move.priority)
+        return .dictionary([
+            "name": .string(move.name),
+            "type": move.type.map { index.badge($0).templateValue } ?? .null,
+            "damageClass": .string(move.damageClass.map { strings["moves_class_\($0)"] } ?? dash),
+            "classSlug": .string(move.damageClass ?? ""),
+            "power": .string(move.power.map(String.init) ?? dash),
+            "accuracy": .string(move.accuracy.map { "\($0)%" } ?? dash),
+            "pp": .string(move.pp.map(String.init) ?? dash),
+            "priority": .string(priority),
+            "target": move.target.map { .string(ReferencePages.label("move-target", $0, index)) } ?? .null,
+            "generation": ReferencePages.generation(move.generation, index),
+            "effect": ReferencePages.optional(move.effect),
+            "flavorText": ReferencePages.optional(move.flavorText),
+            // One line per machine number, its games newest first ("TM24: Ultra Sun, Ultra Moon · Sun, Moon · ...").
+            "machines": .array(machineLines(machines, index: index).map { label, games in
+                .dictionary(["label": .string(label), "game": .string(games.joined(separator: " · "))])
+            }),
+            "hasMachines": .bool(!machines.isEmpty),
+            "learnedBy": .array(learnedBy),
+            "learnerCount": .int(Set(learners.map(\.pokemon)).count),
+        ])
+    }
+}
+
+extension MovePage {
+    static func machineLines(_ machines: [String: String], index: CatalogIndex) -> [(String, [String])] {
+        var lines: [(String, [String])] = []
+        for group in index.catalog.versionGroups {
+            guard let label = machines[group.slug] else { continue }
+            if let at = lines.firstIndex(where: { $0.0 == label }) { lines[at].1.append(group.name) } else { lines.append((label, [group.name])) }
+        }
+        return lines
+    }
+}
+
+// MARK: Abilities
+
+/// `abilities/<slug>.html`: what the ability does and who has it, normally or hidden.
+enum AbilityPage {
+    static func path(_ slug: String) -> String { "abilities/\(CatalogIndex.fileName(slug)).html" }
+
+    static func value(_ ability: Ability, index: CatalogIndex, strings: SiteStrings) -> TemplateValue {
+        let holders = index.reverse.abilityHolders[ability.slug] ?? []
+        func rows(hidden: Bool) -> TemplateValue {
+            .array(holders.filter { $0.hidden == hidden }.compactMap { ReferencePages.pokemonRow($0.pokemon, index: index) })
+        }
+        let normal = holders.filter { !$0.hidden }.count, hidden = holders.count - normal
+        return .dictionary([
+            "name": .string(ability.name),
+            "effect": ReferencePages.optional(ability.effect ?? ability.shortEffect),
+            "shortEffect": ability.effect == nil ? .null : ReferencePages.optional(ability.shortEffect),
+            "flavorText": ReferencePages.optional(ability.flavorText),
+            "generation": ReferencePages.generation(ability.generation, index),
+            "normal": rows(hidden: false), "hasNormal": .bool(normal > 0),
+            "hidden": rows(hidden: true), "hasHidden": .bool(hidden > 0),
+        ])
+    }
+}
+
+// MARK: Items
+
+/// `items/<slug>.html`: an item's picture and effect, who holds it in the wild (per game,
+/// how often) and which evolutions it triggers or must be held for.
+enum ItemPage {
+    static func path(_ slug: String) -> String { "items/\(CatalogIndex.fileName(slug)).html" }
+
+    static func value(_ item: Item, index: CatalogIndex, strings: SiteStrings) -> TemplateValue {
+        let catalog = index.catalog
+        // Each pokemon's own rarities, in page order.
+        let byPokemon: [(slug: String, rarities: [HeldItemRarity])] = (index.reverse.wildHolders[item.slug] ?? []).compactMap { slug in
+            catalog.pokemon[slug].map { (slug, $0.heldItemRarities.filter { $0.item == item.slug }) }
+        }
+        let wild: [TemplateValue] = byPokemon.compactMap { entry in
+            guard case .dictionary(var row)? = ReferencePages.pokemonRow(entry.slug, index: index) else { return nil }
+            // "Red, Blue: 5%": games with the same rarity said together, newest first.
+            let order = versionOrder(catalog)
+            let grouped = Dictionary(grouping: entry.rarities, by: \.rarity).sorted { $0.key > $1.key }
+            row["rarities"] = .string(grouped.map { rarity, games in
+                let names = games.map(\.version).sorted { (order[$0] ?? .max) < (order[$1] ?? .max) }
+                    .map { catalog.versionNames[$0] ?? EvolutionPhrasing.words($0) }
+                return "\(names.joined(separator: ", ")): \(rarity)%"
+            }.joined(separator: "; "))
+            return .dictionary(row)
+        }
+        let phrasing = EvolutionPhrasing(strings: strings, index: index)
+        // One row per evolution: a step into a regional variety (Alolan Raichu) is its own.
+        let evolutions: [TemplateValue] = (index.reverse.itemEvolutions[item.slug] ?? []).flatMap { step -> [TemplateValue] in
+            let chain = catalog.evolutionChains[step.chain]
+            let conditions = chain.flatMap { node(step.to, in: $0.root) }?.conditions.filter { $0.item == item.slug || $0.heldItem == item.slug } ?? []
+            var targets: [(form: String?, conditions: [EvolutionCondition])] = []
+            for condition in conditions {
+                var own = condition
+                var form: String?
+                if let slug = condition.evolvedForm, let variety = catalog.pokemon[slug], !variety.isDefault {
+                    form = slug
+                    own.evolvedForm = nil
+                }
+                if let at = targets.firstIndex(where: { $0.form == form }) { targets[at].conditions.append(own) } else { targets.append((form, [own])) }
+            }
+            return targets.map { target in
+                let to = target.form.flatMap { slug in catalog.pokemon[slug].map { pokemon -> TemplateValue in
+                    .dictionary(["name": .string(pokemon.name), "page": .string(CatalogIndex.page(of: slug)), "sprite": index.image(of: pokemon).templateValue])
+                } } ?? speciesLink(step.to, index: index)
+                return .dictionary([
+                    "from": speciesLink(step.from, index: index),
+                    "to": to,
+                    "how": target.conditions.isEmpty ? .null : .string(phrasing.phrase(target.conditions)),
+                ])
+            }
+        }
+        let sprite = item.sprite.flatMap { path in index.spriteShapes[path].map { SpriteRef(path: path, isPlaceholder: false, shape: $0) } }
+        return .dictionary([
+            "name": .string(item.name),
+            "sprite": sprite?.templateValue ?? .null,
+            "category": item.category.map { .string(ReferencePages.label("item-category", $0, index)) } ?? .null,
+            "effect": ReferencePages.optional(item.effect),
+            "flavorText": ReferencePages.optional(item.flavorText),
+            "wild": .array(wild), "hasWild": .bool(!wild.isEmpty),
+            "evolutions": .array(evolutions), "hasEvolutions": .bool(!evolutions.isEmpty),
+        ])
+    }
+
+    /// A species as the evolution table names it: its default variety's page when built.
+    static func speciesLink(_ slug: String, index: CatalogIndex) -> TemplateValue {
+        if let pokemon = index.defaultPokemon(ofSpecies: slug) {
+            return .dictionary(["name": .string(pokemon.name), "page": .string(CatalogIndex.page(of: pokemon.slug)), "sprite": index.image(of: pokemon).templateValue])
+        }
+        let name = index.catalog.chainOnlySpecies[slug]?.name ?? EvolutionPhrasing.words(slug)
+        let sprite = index.catalog.chainOnlySpecies[slug] != nil ? index.speciesEmblem(slug) : index.sprite(nil)
+        return .dictionary(["name": .string(name), "page": .null, "sprite": sprite.templateValue])
+    }
+
+    static func node(_ species: String, in root: EvolutionNode) -> EvolutionNode? {
+        if root.species == species { return root }
+        for child in root.evolvesTo { if let found = node(species, in: child) { return found } }
+        return nil
+    }
+
+    static func versionOrder(_ catalog: Catalog) -> [String: Int] {
+        var order: [String: Int] = [:]
+        for (position, group) in catalog.versionGroups.enumerated() {
+            for (offset, version) in group.versions.enumerated() { order[version] = position * 100 + offset }
+        }
+        return order
+    }
+}
+
+// MARK: Egg groups
+
+/// `egg-groups/<slug>.html`: the species that breed with each other, as cards.
+enum EggGroupPage {
+    static func path(_ slug: String) -> String { "egg-groups/\(CatalogIndex.fileName(slug)).html" }
+
+    static func value(_ slug: String, index: CatalogIndex, collection: SiteCollection) -> TemplateValue {
+        let captured = Set(collection.caught.map(\.pokemon))
+        let cards = (index.reverse.eggGroupMembers[slug] ?? []).compactMap { index.defaultPokemon(ofSpecies: $0) }
+            .map { index.card($0, captured: captured).templateValue }
+        let others = index.reverse.eggGroupMembers.keys.filter { $0 != slug }.sorted().map { other in
+            TemplateValue.dictionary(["name": .string(ReferencePages.label("egg-group", other, index)), "page": .string(path(other))])
+        }
+        return .dictionary([
+            "name": .string(ReferencePages.label("egg-group", slug, index)),
+            "cards": .array(cards), "count": .int(cards.count),
+            "others": .array(others),
+        ])
+    }
+}
+
+// MARK: Indexes of the reference pages
+
+/// `moves/index.html`, `abilities/index.html`, `items/index.html`, `egg-groups/index.html`:
+/// every page of a kind in one sortable table, so none is an orphan.
+enum ReferenceIndexPage {
+    static func moves(index: CatalogIndex, strings: SiteStrings) -> TemplateValue {
+        let dash = "—"
+        let rows = index.reverse.movesWithPages.compactMap { index.catalog.moves[$0] }
+            .sorted { $0.name.localizedStandardCompare($1.name) == .orderedAscending }
+            .map { move -> TemplateValue in
+                .dictionary([
+                    "name": .string(move.name), "page": .string(MovePage.path(move.slug)),
+                    "type": move.type.map { index.badge($0).templateValue } ?? .null,
+                    "damageClass": .string(move.damageClass.map { strings["moves_class_\($0)"] } ?? dash),
+                    "classSlug": .string(move.damageClass ?? ""),
+                    "power": .string(move.power.map(String.init) ?? dash),
+                    "accuracy": .string(move.accuracy.map { "\($0)%" } ?? dash),
+                    "pp": .string(move.pp.map(String.init) ?? dash),
+                    "effect": ReferencePages.optional(move.effect),
+                ])
+            }
+        return .dictionary(["rows": .array(rows), "count": .int(rows.count)])
+    }
+
+    static func abilities(index: CatalogIndex) -> TemplateValue {
+        let rows = index.reverse.abilitiesWithPages.compactMap { index.catalog.abilities[$0] }
+            .sorted { $0.name.localizedStandardCompare($1.name) == .orderedAscending }
+            .map { ability -> TemplateValue in
+                .dictionary([
+                    "name": .string(ability.name), "page": .string(AbilityPage.path(ability.slug)),
+                    "effect": ReferencePages.optional(ability.shortEffect ?? ability.effect),
+                    "count": .int(Set((index.reverse.abilityHolders[ability.slug] ?? []).map(\.pokemon)).count),
+                    "generation": ReferencePages.generation(ability.generation, index),
+                ])
+            }
+        return .dictionary(["rows": .array(rows), "count": .int(rows.count)])
+    }
+
+    static func items(index: CatalogIndex) -> TemplateValue {
+        let rows = index.reverse.itemsWithPages.compactMap { index.catalog.items[$0] }
+            .sorted { $0.name.localizedStandardCompare($1.name) == .orderedAscending }
+            .map { item -> TemplateValue in
+                let sprite = item.sprite.flatMap { path in index.spriteShapes[path].map { SpriteRef(path: path, isPlaceholder: false, shape: $0) } }
+                return .dictionary([
+                    "name": .string(item.name), "page": .string(ItemPage.path(item.slug)),
+                    "sprite": sprite?.templateValue ?? .null,
+                    "category": item.category.map { .string(ReferencePages.label("item-category", $0, index)) } ?? .null,
+                    "effect": ReferencePages.optional(item.effect),
+                ])
+            }
+        return .dictionary(["rows": .array(rows), "count": .int(rows.count)])
+    }
+
+    static func eggGroups(index: CatalogIndex) -> TemplateValue {
+        let rows = index.reverse.eggGroupMembers.keys.sorted().map { slug -> TemplateValue in
+            .dictionary([
+                "name": .string(ReferencePages.label("egg-group", slug, index)), "page": .string(EggGroupPage.path(slug)),
+                "count": .int(index.reverse.eggGroupMembers[slug]?.count ?? 0),
+            ])
+        }
+        return .dictionary(["rows": .array(rows), "count": .int(rows.count)])
+    }
+}
+
+// MARK: Type chart, growth rates, credits
+
+/// `types/index.html`: every attacking type against every defending type.
+enum TypeChartPage {
+    static let path = "types/index.html"
+
+    static func value(index: CatalogIndex, strings: SiteStrings) -> TemplateValue {
+        let types = index.catalog.types
+        let columns = types.map { type -> TemplateValue in
+            .dictionary(["slug": .string(type.slug), "name": .string(type.name), "short": .string(String(type.name.prefix(3))),
+                         "page": .string("types/\(CatalogIndex.fileName(type.slug)).html")])
+        }
+        let rows = types.map { attacker -> TemplateValue in
+            .dictionary([
+                "type": index.badge(attacker.slug).templateValue,
+                "cells": .array(types.map { defender -> TemplateValue in
+                    let (mark, level) = defender.noDamageFrom.contains(attacker.slug) ? ("0", "none")
+                        : defender.doubleDamageFrom.contains(attacker.slug) ? ("2", "double")
+                        : defender.halfDamageFrom.contains(attacker.slug) ? ("½", "half") : ("", "normal")
+                    let label = strings.format("typeChart_cell", ["attacker": attacker.name, "defender": defender.name,
+                                                                  "effect": strings["typeChart_\(level)"]])
+                    return .dictionary(["mark": .string(mark), "level": .string(level), "label": .string(label)])
+                }),
+            ])
+        }
+        return .dictionary(["columns": .array(columns), "rows": .array(rows)])
+    }
+}
+
+/// `growth-rates.html`: what each growth rate means, as the experience a level takes.
+enum GrowthRatesPage {
+    static let path = "growth-rates.html"
+    static let levels = [1, 5, 10, 15, 20, 25, 30, 35, 40, 45, 50, 55, 60, 65, 70, 75, 80, 85, 90, 95, 100]
+
+    static func value(index: CatalogIndex) -> TemplateValue {
+        let rates = index.catalog.growthRates.filter { $0.value.count >= 100 }
+            .sorted { ($0.value[99], $0.key) < ($1.value[99], $1.key) }
+        let counts = Dictionary(grouping: index.catalog.species.compactMap(\.growthRate), by: { $0 }).mapValues(\.count)
+        return .dictionary([
+            "rates": .array(rates.map { slug, table in
+                .dictionary([
+                    "id": .string(CatalogIndex.fileName(slug)),
+                    "name": .string(ReferencePages.label("growth-rate", slug, index)),
+                    "total": .string(DetailSections.grouped(table[99])),
+                    "species": .int(counts[slug] ?? 0),
+                ])
+            }),
+            "levels": .array(levels.map { level in
+                .dictionary([
+                    "level": .int(level),
+                    "values": .array(rates.map { .string(DetailSections.grouped($0.value[level - 1])) }),
+                ])
+            }),
+        ])
+    }
+}

@@ -1,0 +1,93 @@
+import Pokedex
+
+/// The catalog read backwards, once per build: which pokemon learn each move, have each
+/// ability, hold or evolve with each item, belong to each egg group, have each type.
+struct ReverseIndex: Sendable {
+    /// How one pokemon learns a move: in the newest version group it learns it in.
+    struct Learner: Sendable, Hashable {
+        var pokemon: String
+        var method: String
+        /// Level for level-up, else 0.
+        var level: Int
+        var versionGroup: String
+    }
+
+    /// A pokemon that has an ability, and whether as its hidden one.
+    struct Holder: Sendable, Hashable {
+        var pokemon: String
+        var hidden: Bool
+    }
+
+    /// A step of a chain an item triggers or must be held for.
+    struct Evolution: Sendable, Hashable {
+        var from: String
+        var to: String
+        var chain: Int
+    }
+
+    var learners: [String: [Learner]] = [:]
+    var abilityHolders: [String: [Holder]] = [:]
+    /// Item -> the pokemon that may hold it in the wild, in page order.
+    var wildHolders: [String: [String]] = [:]
+    var itemEvolutions: [String: [Evolution]] = [:]
+    /// Egg group -> species slugs, in dex order.
+    var eggGroupMembers: [String: [String]] = [:]
+    /// Type -> every pokemon (alternate varieties too) of that type, in page order.
+    var typeMembers: [String: [String]] = [:]
+    /// Moves, abilities and items some built pokemon uses: each gets a page.
+    var movesWithPages: [String] = []
+    var abilitiesWithPages: [String] = []
+    var itemsWithPages: [String] = []
+
+    init(catalog: Catalog, pages: [Pokemon]) {
+        let groupRank = Dictionary(catalog.versionGroups.enumerated().map { ($1.slug, -$0) }, uniquingKeysWith: { first, _ in first })
+        for pokemon in pages {
+            // For each move, its newest group: there, every method and level it is learned by.
+            var newest: [Int: Int] = [:]
+            let learnset = pokemon.learnset
+            for word in learnset.packed {
+                let move = Int(word >> 32), group = Int((word >> 20) & 0xFFF)
+                let rank = groupRank[learnset.versionGroups[group]] ?? Int.min
+                if let current = newest[move], (groupRank[learnset.versionGroups[current]] ?? Int.min) >= rank { continue }
+                newest[move] = group
+            }
+            var seen = Set<UInt64>()
+            for word in learnset.packed {
+                let move = Int(word >> 32), group = Int((word >> 20) & 0xFFF)
+                guard newest[move] == group else { continue }
+                let entry = learnset.entry(word)
+                let learner = Learner(pokemon: pokemon.slug, method: entry.method, level: entry.method == "level-up" ? entry.level : 0,
+                                      versionGroup: entry.versionGroup)
+                // Once per move, method and level: the same learning listed twice is said once.
+                if seen.insert(word & ~0xFF | UInt64(learner.level)).inserted { learners[entry.move, default: []].append(learner) }
+            }
+            for slot in pokemon.abilities {
+                abilityHolders[slot.ability, default: []].append(Holder(pokemon: pokemon.slug, hidden: slot.isHidden))
+            }
+            for item in Set(pokemon.heldItemRarities.map(\.item) + pokemon.heldItems) {
+                wildHolders[item, default: []].append(pokemon.slug)
+            }
+            for type in pokemon.types { typeMembers[type, default: []].append(pokemon.slug) }
+        }
+        for species in catalog.species {
+            for group in species.eggGroups { eggGroupMembers[group, default: []].append(species.slug) }
+        }
+        for chain in catalog.evolutionChains.values.sorted(by: { $0.id < $1.id }) {
+            func walk(_ node: EvolutionNode) {
+                for child in node.evolvesTo {
+                    for condition in child.conditions {
+                        for item in [condition.item, condition.heldItem].compactMap({ $0 }) {
+                            let step = Evolution(from: node.species, to: child.species, chain: chain.id)
+                            if itemEvolutions[item]?.contains(step) != true { itemEvolutions[item, default: []].append(step) }
+                        }
+                    }
+                    walk(child)
+                }
+            }
+            walk(chain.root)
+        }
+        movesWithPages = learners.keys.filter { catalog.moves[$0] != nil }.sorted()
+        abilitiesWithPages = abilityHolders.keys.filter { catalog.abilities[$0] != nil }.sorted()
+        itemsWithPages = Set(wildHolders.keys).union(itemEvolutions.keys).filter { catalog.items[$0] != nil }.sorted()
+    }
+}

@@ -84,8 +84,15 @@ def visible_text_links(driver, css="a"):
     return [element for element in driver.find_elements(By.CSS_SELECTOR, css) if element.is_displayed()]
 
 
+# Every page kind; the keyboard walk skips the long reference pages (a move's page links to
+# hundreds of Pokémon: the walk would only repeat what the shorter pages already prove).
+KINDS = ["home", "list", "detail", "type", "favorites", "mine", "404", "move", "ability", "item", "egg-group",
+         "type-chart", "pokemon-moves", "growth-rates", "credits", "move-index"]
+KEYBOARD_KINDS = ["home", "list", "detail", "type", "favorites", "mine", "404", "ability", "item", "type-chart", "credits"]
+
+
 @pytest.mark.parametrize("base", ["file", "http"])
-@pytest.mark.parametrize("name", ["home", "list", "detail", "type", "favorites", "mine", "404"])
+@pytest.mark.parametrize("name", KINDS)
 def test_page_has_no_console_error(driver, base, name):
     path = pages()[name]
     driver.get(BASES[base] + path)
@@ -94,7 +101,7 @@ def test_page_has_no_console_error(driver, base, name):
     assert_no_console_errors(driver, f"{base}:{path}")
 
 
-@pytest.mark.parametrize("name", ["home", "list", "detail", "type", "favorites", "mine", "404"])
+@pytest.mark.parametrize("name", KINDS)
 def test_axe_finds_no_serious_violation(driver, name):
     path = pages()[name]
     open_page(driver, "http", path)
@@ -107,7 +114,7 @@ def test_axe_finds_no_serious_violation(driver, name):
     assert not serious, f"axe on {path}:\n" + axe.report(serious)
 
 
-@pytest.mark.parametrize("name", ["home", "list", "detail", "type", "favorites", "mine", "404"])
+@pytest.mark.parametrize("name", KEYBOARD_KINDS)
 def test_keyboard_reaches_every_control(driver, name):
     path = pages()[name]
     open_page(driver, "file", path)
@@ -137,7 +144,7 @@ def test_keyboard_reaches_every_control(driver, name):
     assert missing == 0, f"{path}: keyboard reached {len(reached)} of {controls} controls"
 
 
-@pytest.mark.parametrize("name", ["home", "list", "detail", "type", "favorites", "mine", "404"])
+@pytest.mark.parametrize("name", KINDS)
 def test_screenshots(driver, name):
     path = pages()[name]
     folder = ARTIFACTS / "screenshots" / SITE_NAME
@@ -163,6 +170,15 @@ def discover_pages():
         "type": "types/electric.html",
         "favorites": "favorites.html",
         "mine": "my-pokemon.html",
+        "move": "moves/thunderbolt.html",
+        "ability": "abilities/static.html",
+        "item": "items/thunder-stone.html",
+        "egg-group": "egg-groups/ground.html",
+        "type-chart": "types/index.html",
+        "pokemon-moves": "pokemon-moves/pikachu.html",
+        "growth-rates": "growth-rates.html",
+        "credits": "credits.html",
+        "move-index": "moves/index.html",
     }
 
 
@@ -258,3 +274,23 @@ def test_browser_choices_round_trip_through_import(driver, tmp_path):
     text = collection.read_text()
     assert 'species = "pichu"' in text and 'favorites = ["pichu"]' in text, text
     driver.execute_script("localStorage.clear()")
+
+
+@pytest.mark.parametrize("base", ["file", "http"])
+def test_detail_sections_link_and_play(driver, base):
+    """Every section is reachable from the section bar; the cry is a player that waits."""
+    open_page(driver, base, detail_page("pikachu"))
+    targets = [a.get_attribute("hash") for a in driver.find_elements(By.CSS_SELECTOR, ".section-nav a")]
+    for section in ("#about", "#training", "#breeding", "#stats", "#defenses", "#evolution", "#moves",
+                    "#locations", "#entries", "#names", "#media"):
+        assert section in targets, f"the section bar lacks {section}"
+        assert driver.find_elements(By.CSS_SELECTOR, section), f"no element {section}"
+    for audio in driver.find_elements(By.CSS_SELECTOR, "audio"):
+        assert audio.get_attribute("preload") == "none" and not audio.get_attribute("autoplay")
+    # The game switcher reaches another game's table without JavaScript.
+    switch = driver.find_elements(By.CSS_SELECTOR, ".game-switch a:not([aria-current])")
+    if switch:
+        href = switch[0].get_attribute("href")
+        driver.get(href)
+        fragment = href.split("#", 1)[1]
+        assert driver.find_elements(By.ID, fragment), f"{href} has no section {fragment}"

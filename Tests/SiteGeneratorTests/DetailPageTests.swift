@@ -66,3 +66,15 @@ extension TemplateValue {
         return nil
     }
 }
+
+@Suite("Language tags")
+struct LanguageTagTests {
+    @Test("PokeAPI's codes become valid BCP 47 tags", arguments: [
+        ("en", "en"), ("ja-Hrkt", "ja"), ("ja-roma", "ja-Latn"), ("roomaji", "ja-Latn"), ("zh-Hant", "zh-Hant"),
+        ("zh-hans", "zh-Hans"), ("es-419", "es-419"), ("pt-br", "pt-BR"), ("sr-latn-rs", "sr-Latn-RS"), ("x-made-up-code", "und"),
+        ("de-romaji", "de"),
+    ])
+    func tags(code: String, tag: String) {
+        #expect(LanguageTag.tag(code) == tag)
+    }
+}

@@ -75,7 +75,9 @@ extension CatalogIndex {
 
     /// A file-name-safe form of a slug (PokeAPI slugs already are; anything else becomes "-").
     static func fileName(_ slug: String) -> String {
-        String(slug.lowercased().map { ($0.isASCII && ($0.isLetter || $0.isNumber)) || $0 == "-" ? $0 : "-" })
+        // PokeAPI's slugs already are: keep them as they are, without building a new string.
+        if slug.utf8.allSatisfy({ ($0 >= 0x61 && $0 <= 0x7A) || ($0 >= 0x30 && $0 <= 0x39) || $0 == 0x2D }) { return slug }
+        return String(slug.lowercased().map { ($0.isASCII && ($0.isLetter || $0.isNumber)) || $0 == "-" ? $0 : "-" })
     }
 
     /// The page of a pokemon, relative to the site root.

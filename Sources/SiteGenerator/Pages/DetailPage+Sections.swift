@@ -271,16 +271,28 @@ enum DetailSections {
     }
 }
 
-/// PokeAPI's language codes as the language tags `lang` and `hreflang` take.
+/// PokeAPI's language codes as the language tags `lang` and `hreflang` take (BCP 47):
+/// `ja-hrkt` (kana) is Japanese, `ja-roma` and `roomaji` Japanese in Latin letters; any
+/// other code keeps its language and the subtags BCP 47 allows (a four-letter script, a
+/// region), so no code the data invents makes a page invalid.
 enum LanguageTag {
+    static let known = ["ja-hrkt": "ja", "ja-roma": "ja-Latn", "roomaji": "ja-Latn", "zh-hant": "zh-Hant", "zh-hans": "zh-Hans"]
+
     static func tag(_ code: String) -> String {
-        switch code.lowercased() {
-        case "ja-hrkt": "ja"
-        case "roomaji": "ja-Latn"
-        case "zh-hant": "zh-Hant"
-        case "zh-hans": "zh-Hans"
-        case "ja": "ja"
-        default: code
+        let lowered = code.lowercased()
+        if let tag = known[lowered] { return tag }
+        let parts = lowered.split(separator: "-").map(String.init)
+        guard let language = parts.first, (2...3).contains(language.count), language.allSatisfy({ $0.isASCII && $0.isLetter }) else { return "und" }
+        var tag = language
+        for part in parts.dropFirst() {
+            if part.count == 4, part.allSatisfy({ $0.isASCII && $0.isLetter }) {
+                tag += "-" + part.prefix(1).uppercased() + part.dropFirst()
+            } else if part.count == 2, part.allSatisfy({ $0.isASCII && $0.isLetter }) {
+                tag += "-" + part.uppercased()
+            } else if part.count == 3, part.allSatisfy({ $0.isASCII && $0.isNumber }) {
+                tag += "-" + part
+            }
         }
+        return tag
     }
 }

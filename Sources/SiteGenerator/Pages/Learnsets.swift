@@ -20,8 +20,10 @@ enum Learnsets {
         return groups.first { group in pokemon.learnset.entries(in: group.slug).contains { methodOrder.contains($0.method) } } ?? groups.first
     }
 
-    /// The tables of one group; links are relative to the site root.
-    static func tables(_ pokemon: Pokemon, group: VersionGroupInfo, index: CatalogIndex, strings: SiteStrings) -> TemplateValue {
+    /// The tables of one group; links are relative to the site root. A `compact` table (the
+    /// every-game page: thousands of rows) keeps level or machine, move and type; a move's
+    /// numbers are on its own page and in the detail page's table.
+    static func tables(_ pokemon: Pokemon, group: VersionGroupInfo, index: CatalogIndex, strings: SiteStrings, compact: Bool = false) -> TemplateValue {
         let entries = pokemon.learnset.entries(in: group.slug)
         let methods = Set(entries.map(\.method))
         let ordered = methodOrder.filter(methods.contains) + methods.subtracting(methodOrder).sorted()
@@ -29,30 +31,33 @@ enum Learnsets {
         return .array(ordered.map { method -> TemplateValue in
             var rows = entries.filter { $0.method == method }
             if method == "level-up" {
-                rows.sort { ($0.level, moveName($0.move, index)) < ($1.level, moveName($1.move, index)) }
+                rows = rows.map { ($0.level, moveName($0.move, index), $0) }.sorted { ($0.0, $0.1) < ($1.0, $1.1) }.map(\.2)
             }
             let machineNumbers = method == "machine"
-            var rendered: [(sort: String, value: TemplateValue)] = []
+            var rendered: [(sort: (String, Int, String), value: TemplateValue)] = []
             for entry in rows {
                 let move = index.catalog.moves[entry.move]
                 let machine = move?.machines.first { $0.versionGroup == group.slug }?.label
                 var first: TemplateValue = .null
                 if method == "level-up" { first = .string(entry.level > 0 ? String(entry.level) : strings["moves_evolve"]) }
                 if machineNumbers { first = .string(machine ?? dash) }
-                let row: TemplateValue = .dictionary([
+                var fields: [String: TemplateValue] = [
                     "first": first,
                     "name": .string(move?.name ?? EvolutionPhrasing.words(entry.move)),
-                    "page": index.catalog.moves[entry.move] != nil ? .string(MovePage.path(entry.move)) : .null,
+                    "page": move != nil ? .string(MovePage.path(entry.move)) : .null,
                     "type": move?.type.map { index.badge($0).templateValue } ?? .null,
-                    "damageClass": .string(move?.damageClass.map { strings["moves_class_\($0)"] } ?? dash),
-                    "classSlug": .string(move?.damageClass ?? ""),
-                    "power": .string(move?.power.map(String.init) ?? dash),
-                    "accuracy": .string(move?.accuracy.map { "\($0)%" } ?? dash),
-                    "pp": .string(move?.pp.map(String.init) ?? dash),
-                ])
-                rendered.append((machineNumbers ? (machine ?? "~") : "", row))
+                ]
+                if !compact {
+                    fields["damageClass"] = .string(move?.damageClass.map { strings["moves_class_\($0)"] } ?? dash)
+                    fields["classSlug"] = .string(move?.damageClass ?? "")
+                    fields["power"] = .string(move?.power.map(String.init) ?? dash)
+                    fields["accuracy"] = .string(move?.accuracy.map { "\($0)%" } ?? dash)
+                    fields["pp"] = .string(move?.pp.map(String.init) ?? dash)
+                }
+                let row = TemplateValue.dictionary(fields)
+                rendered.append((machineNumbers ? machineOrder(machine ?? "~") : ("", 0, ""), row))
             }
-            if machineNumbers { rendered.sort { $0.sort.localizedStandardCompare($1.sort) == .orderedAscending } }
+            if machineNumbers { rendered.sort { $0.sort < $1.sort } }
             let title = strings.table["moves_method_\(method)"] ?? index.catalog.labels["move-learn-method"]?[method] ?? EvolutionPhrasing.words(method)
             return .dictionary([
                 "title": .string(title),
@@ -61,6 +66,13 @@ enum Learnsets {
                 "moves": .array(rendered.map(\.value)),
             ])
         })
+    }
+
+    /// "TM02" before "TM10" before "HM01" before "TR03": the kind's letters, then the number.
+    static func machineOrder(_ label: String) -> (String, Int, String) {
+        let letters = String(label.prefix { !$0.isNumber })
+        let digits = label.dropFirst(letters.count).prefix { $0.isNumber }
+        return (letters, Int(digits) ?? Int.max, label)
     }
 
     private static func moveName(_ slug: String, _ index: CatalogIndex) -> String {
@@ -83,7 +95,7 @@ struct PokemonMovesPage {
                     "slug": .string(CatalogIndex.fileName(group.slug)),
                     "name": .string(group.name),
                     "generation": group.generation.flatMap { index.catalog.labels["generation"]?[String($0)] }.map(TemplateValue.string) ?? .null,
-                    "tables": Learnsets.tables(pokemon, group: group, index: index, strings: strings),
+                    "tables": Learnsets.tables(pokemon, group: group, index: index, strings: strings, compact: true),
                 ])
             }),
         ])

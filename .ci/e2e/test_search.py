@@ -311,7 +311,10 @@ def test_tab_reaches_every_control(driver, path):
         """
         const selector = 'a[href], button:not([disabled]), input:not([disabled]):not([type=hidden]),'
           + ' select:not([disabled]), summary, [tabindex]:not([tabindex="-1"])';
-        const visible = e => { const r = e.getBoundingClientRect(); const s = getComputedStyle(e);
+        // A closed <details> hides its content with content-visibility, which keeps boxes:
+        // checkVisibility() says what a person can see and reach.
+        const visible = e => { if (e.checkVisibility && !e.checkVisibility({ visibilityProperty: true })) return false;
+          const r = e.getBoundingClientRect(); const s = getComputedStyle(e);
           return r.width > 0 && r.height > 0 && s.visibility !== 'hidden' && s.display !== 'none'; };
         // A closed <details> keeps its content laid out but out of the Tab order.
         const shown = e => e.tagName === 'SUMMARY' || !e.closest('details:not([open])');

@@ -527,6 +527,10 @@
     return result;
   }
 
+  /** The folder each kind's pages live in, and a slug as the build names its file. */
+  var PAGE_FOLDERS = { types: "types", abilities: "abilities", moves: "moves", eggGroups: "egg-groups", items: "items" };
+  function fileName(slug) { return String(slug).toLowerCase().replace(/[^a-z0-9-]/g, "-"); }
+
   /** Types, abilities, moves, egg groups and items whose names the plain words match. */
   function others(db, wordTerms) {
     var out = {};
@@ -960,9 +964,12 @@
           found.slice(0, 12).forEach(function (at) {
             var entry = d.heavy[kind[0]].entries[at];
             var li = el("li");
-            var a = link(entry.name, kind[1] + ":" + entry.slug);
-            if (kind[0] === "types") a.className = "type type-" + entry.slug;
+            // The name opens the thing's own page; "Pokémon" runs the filter.
+            var a = el("a", kind[0] === "types" ? "type type-" + entry.slug : "", entry.name);
+            a.href = root + PAGE_FOLDERS[kind[0]] + "/" + fileName(entry.slug) + ".html";
             li.appendChild(a);
+            li.appendChild(doc.createTextNode(" "));
+            li.appendChild(link(t("search_whoHas"), kind[1] + ":" + entry.slug));
             if (kind[0] === "moves") {
               var move = entry.row;
               var facts = [];

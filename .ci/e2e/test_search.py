@@ -138,7 +138,12 @@ def test_queries_explain_themselves(driver):
     type_query(driver, "thunder")
     others = driver.find_element(By.ID, "other-results")
     assert others.is_displayed() and "Thunderbolt" in others.text
+    # The move's name opens its own page (which the build wrote); the filter is one link over.
+    page = others.find_element(By.LINK_TEXT, "Thunderbolt").get_attribute("href")
+    assert page.endswith("moves/thunderbolt.html"), page
     assert not console_errors(driver)
+    driver.get(page)
+    wait(driver, lambda d: d.find_elements(By.CSS_SELECTOR, "h1") and "Thunderbolt" in d.find_element(By.CSS_SELECTOR, "h1").text)
 
 
 def test_sort_shows_the_stat(driver):

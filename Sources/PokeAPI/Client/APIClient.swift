@@ -65,6 +65,7 @@ struct APIClient: Sendable {
             } catch let error as TransportFailure {
                 switch error {
                 case let .connection(reason): failure = .transport(url: url, reason: reason)
+                case let .unreachable(host, reason): throw .unreachable(url: url, host: host, reason: reason)
                 case .timeout: failure = .timeout(url: url, seconds: Double(timeout.milliseconds) / 1000)
                 case .truncated: failure = .truncated(url: url)
                 case .tooLarge: throw .tooLarge(url: url, limit: maxBytes)

@@ -21,6 +21,10 @@ extension PokeAPIFailure {
             return ("HTTP status \(code)", url, code == 404 ? "The resource does not exist at this source" : "Run again later; finished files are kept")
         case let .transport(url, reason):
             return ("Connection failed: \(reason)", url, "Check the network or the --api URL, then run again to resume")
+        case let .unreachable(url, host, reason):
+            return ("Cannot reach \(host): \(reason). Are you offline?", url,
+                    "Without the network, build the bundled sample (pokedex build --sample), a local data folder "
+                        + "(pokedex build --api FOLDER), or what the cache already holds (pokedex build --offline)")
         case let .timeout(url, seconds):
             return ("No answer within \(Self.format(seconds)) s", url, "Run again to resume")
         case let .tooLarge(url, limit):
@@ -35,10 +39,13 @@ extension PokeAPIFailure {
             return ("Another pokedex fetch is writing this cache", path, "Wait for it to finish, or use another --cache folder")
         case let .offlineMisses(paths):
             let shown = paths.prefix(20).joined(separator: ", ") + (paths.count > 20 ? ", ... (\(paths.count) in all)" : "")
-            return ("Offline, and the cache lacks \(paths.count) file(s): \(shown)", "", "Run `pokedex fetch` once with network access")
+            return ("Offline, and the cache lacks \(paths.count) file(s): \(shown)", "",
+                    "Run `pokedex fetch` once with network access; without it, build the bundled sample (--sample) or a local data folder (--api FOLDER)")
         case let .unknownPokemon(name, suggestions):
             let hint = suggestions.isEmpty ? "Use a national-dex number or a species name" : "Did you mean \(suggestions.joined(separator: ", "))?"
             return ("No pokemon named \"\(name)\"", "--pokemon", hint)
+        case let .unknownGeneration(number, available):
+            return ("Generation \(number) does not exist: PokeAPI has generations \(available)", "--generations", "Choose generations among \(available)")
         case let .badSelection(text, reason):
             return ("Cannot read \"\(text)\": \(reason)", "selection", "Use numbers and ranges like 1-151,pikachu or 1-3 for generations")
         case let .badBase(text):

@@ -21,6 +21,8 @@ enum PokeAPIFailure: Error, Equatable {
     case status(url: String, code: Int)
     /// The connection failed or broke.
     case transport(url: String, reason: String)
+    /// The host cannot be reached at all (no network, a name that does not resolve).
+    case unreachable(url: String, host: String, reason: String)
     /// No answer within the per-request timeout.
     case timeout(url: String, seconds: Double)
     /// The body grew past the size cap.
@@ -37,6 +39,8 @@ enum PokeAPIFailure: Error, Equatable {
     case offlineMisses([String])
     /// A pokemon name or id that does not exist.
     case unknownPokemon(name: String, suggestions: [String])
+    /// A generation the source does not have; `available` says which it has ("1-9").
+    case unknownGeneration(Int, available: String)
     /// A selection that cannot be parsed (`--generations 1-x`).
     case badSelection(text: String, reason: String)
     /// A base URL or path that cannot be used.

@@ -23,6 +23,8 @@ struct FetchCrawl {
     private(set) var missingSprites: Set<SpritePath> = []
     private(set) var missingResources: Set<APIResourcePath> = []
     private var misses: [String] = []
+    /// Set when a host cannot be reached at all: the crawl stops and says so once.
+    private var unreachable: PokeAPIFailure?
     private var report = FetchReport()
     private(set) var done = 0
 
@@ -55,8 +57,13 @@ struct FetchCrawl {
                 guard let result = try await group.next() else { break }
                 running -= 1
                 record(result)
+                if unreachable != nil {
+                    group.cancelAll()
+                    break
+                }
             }
         }
+        if let unreachable { throw unreachable }
         try Task.checkCancellation()
         if !misses.isEmpty { throw PokeAPIFailure.offlineMisses(misses.sorted()) }
         if !configuration.offline, !configuration.inPlace { try writeLists() }
@@ -72,6 +79,7 @@ private extension FetchCrawl {
         var seeds = Reach.lookupResources.map(WorkItem.list)
         let selection = configuration.selection
         if selection.isAll { seeds.append(.list("pokemon-species")) }
+        if !selection.generations.isEmpty { try await checkGenerations(selection.generations) }
         seeds += selection.generations.map { .resource(APIResourcePath(resource: "generation", id: $0)) }
         if !selection.pokemon.isEmpty {
             let (list, fetched, bytes) = try await session.upstreamList("pokemon-species")
@@ -79,6 +87,18 @@ private extension FetchCrawl {
             seeds += try Self.species(for: selection.pokemon, in: list).map(WorkItem.resource)
         }
         return seeds
+    }
+
+    /// Refuses a generation the source does not have, before any other work: "generation 12
+    /// does not exist: this source has generations 1-9". A source without the list says nothing.
+    mutating func checkGenerations(_ generations: [Int]) async throws {
+        guard let (list, fetched, bytes) = try? await session.upstreamList("generation") else { return }
+        if fetched { report.bytes += bytes }
+        let known = Set(list.results.compactMap { $0.path?.id })
+        guard !known.isEmpty, let unknown = generations.first(where: { !known.contains($0) }) else { return }
+        let range = known.sorted()
+        let have = range.count > 1 && range.last! - range.first! == range.count - 1 ? "\(range.first!)-\(range.last!)" : range.map(String.init).joined(separator: ", ")
+        throw PokeAPIFailure.unknownGeneration(unknown, available: have)
     }
 
     static func species(for selectors: [PokemonSelector], in list: Wire.ResourceList) throws(PokeAPIFailure) -> [APIResourcePath] {
@@ -118,6 +138,7 @@ private extension FetchCrawl {
         case .missingResource: report.missingResources += 1
         case let .failed(failure): report.failures.append(failure)
         case let .offlineMiss(what): misses.append(what)
+        case let .unreachable(failure): unreachable = unreachable ?? failure
         }
         switch (result.item, result.outcome) {
         case let (.resource(path), .downloaded), let (.resource(path), .notModified), let (.resource(path), .cached):

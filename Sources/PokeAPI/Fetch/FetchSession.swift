@@ -3,6 +3,12 @@ import Foundation
 
 /// Fetches single work items into the cache; holds no mutable state, so items run concurrently.
 struct FetchSession: Sendable {
+    /// How an item that threw ended: unreachable (the crawl stops) or failed (listed at the end).
+    static func outcome(of error: any Error, url: String) -> ItemResult.Outcome {
+        if let failure = error as? PokeAPIFailure, case .unreachable = failure { return .unreachable(failure) }
+        return .failed(FetchFailure(url: url, reason: PokeAPIError(error).summary))
+    }
+
     let client: APIClient
     let cache: ResourceCache
     let refresh: Bool
@@ -96,7 +102,7 @@ private extension FetchSession {
                 throw PokeAPIFailure.status(url: url, code: 404)
             }
         } catch {
-            result.outcome = .failed(FetchFailure(url: url, reason: PokeAPIError(error).summary))
+            result.outcome = Self.outcome(of: error, url: url)
         }
         return result
     }
@@ -130,7 +136,7 @@ private extension FetchSession {
                 result.outcome = .missingSprite
             }
         } catch {
-            result.outcome = .failed(FetchFailure(url: url, reason: PokeAPIError(error).summary))
+            result.outcome = Self.outcome(of: error, url: url)
         }
         return result
     }
@@ -151,7 +157,7 @@ private extension FetchSession {
             } else if case let .offlineMisses(paths) = error {
                 result.outcome = .offlineMiss(paths.first ?? resource)
             } else {
-                result.outcome = .failed(FetchFailure(url: endpoints.listURL(for: resource), reason: PokeAPIError(error).summary))
+                result.outcome = Self.outcome(of: error, url: endpoints.listURL(for: resource))
             }
         }
         return result

@@ -56,6 +56,8 @@ package struct Fetcher: Sendable {
                 return Result(report: report, index: previous)
             }
             let layout = CacheLayout(root: configuration.cache)
+            // A run that stores nothing into a cache it created leaves no empty folder behind.
+            let cacheExisted = configuration.inPlace || FileManager.default.fileExists(atPath: configuration.cache.path)
             let lock = configuration.inPlace ? nil : try CacheLock(file: layout.lockFile)
             let cache = ResourceCache(layout: layout, inPlace: configuration.inPlace)
             if !configuration.inPlace { try cache.beginRun() }
@@ -86,6 +88,7 @@ package struct Fetcher: Sendable {
             await transport.shutdown()
             let ended = Swift.Result { () throws(PokeAPIFailure) in if !configuration.inPlace { try cache.endRun() } }
             withExtendedLifetime(lock) {}
+            if case .failure = outcome, !cacheExisted { Self.removeIfEmpty(configuration.cache) }
             let (report, index) = try outcome.get()
             try ended.get()
             index?.write(to: indexFile)
@@ -95,5 +98,16 @@ package struct Fetcher: Sendable {
         } catch {
             throw PokeAPIError(error)
         }
+    }
+
+    /// Removes a cache folder that holds nothing but the run's own bookkeeping (`.pokedex/`).
+    static func removeIfEmpty(_ cache: URL) {
+        let manager = FileManager.default
+        guard let entries = try? manager.contentsOfDirectory(atPath: cache.path), entries.allSatisfy({ $0 == ".pokedex" }) else { return }
+        let bookkeeping = cache.appendingPathComponent(".pokedex")
+        let stored = (try? manager.subpathsOfDirectory(atPath: bookkeeping.path)) ?? []
+        // Only the lock, the journal and metadata: no list, no record, nothing fetched.
+        guard stored.allSatisfy({ !$0.hasPrefix("lists") && !$0.hasSuffix(".bin") }) else { return }
+        try? manager.removeItem(at: cache)
     }
 }

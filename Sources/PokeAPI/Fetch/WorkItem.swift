@@ -17,6 +17,8 @@ struct ItemResult: Sendable {
         case missingResource
         case failed(FetchFailure)
         case offlineMiss(String)
+        /// The host cannot be reached at all: the crawl stops.
+        case unreachable(PokeAPIFailure)
     }
 
     let item: WorkItem

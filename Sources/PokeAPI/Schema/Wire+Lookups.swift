@@ -101,7 +101,7 @@ extension Wire {
 extension Wire {
     /// Which schema type reads each endpoint. The fetch derives what it follows from these
     /// types (``SchemaProbe``); an endpoint not listed is only checked to be JSON.
-    package static let schema: [String: any Decodable.Type] = [
+    package static let schema: [String: any (Decodable & Sendable).Type] = [
         "pokemon-species": Species.self,
         "pokemon": Pokemon.self,
         "pokemon-form": PokemonForm.self,

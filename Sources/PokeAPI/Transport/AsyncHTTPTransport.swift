@@ -3,6 +3,7 @@ import Foundation
 import NIOCore
 import NIOFoundationCompat
 import NIOHTTP1
+import NIOPosix
 
 /// The real transport: AsyncHTTPClient with a connection pool, HTTP/2 where offered, gzip.
 ///
@@ -34,8 +35,34 @@ final class AsyncHTTPTransport: HTTPTransport {
         } catch let failure as TransportFailure {
             throw failure
         } catch {
+            if let (host, reason) = Self.unreachable(error, url: request.url) { throw .unreachable(host: host, reason: reason) }
             throw .connection(Self.describe(error))
         }
+    }
+
+    /// The host and why, when an error says the host cannot be reached at all: a name that
+    /// does not resolve (any DNS failure), or no route to the network. A refused
+    /// connection or a timeout is not this: a server that is down may come back.
+    static func unreachable(_ error: any Error, url: String) -> (host: String, reason: String)? {
+        let host = URL(string: url)?.host ?? url
+        if let error = error as? NIOConnectionError {
+            if error.dnsAError != nil || error.dnsAAAAError != nil {
+                return (error.host, "the name \(error.host) does not resolve")
+            }
+            if !error.connectionErrors.isEmpty, error.connectionErrors.allSatisfy({ isNoRoute($0.error) }) {
+                return (error.host, "no route to \(error.host)")
+            }
+        }
+        if let error = error as? SocketAddressError, case let .unknown(name, _) = error {
+            return (name, "the name \(name) does not resolve")
+        }
+        if isNoRoute(error) { return (host, "no route to \(host)") }
+        return nil
+    }
+
+    private static func isNoRoute(_ error: any Error) -> Bool {
+        guard let error = error as? IOError else { return false }
+        return error.errnoCode == ENETUNREACH || error.errnoCode == EHOSTUNREACH || error.errnoCode == ENETDOWN
     }
 
     func shutdown() async {

@@ -28,6 +28,9 @@ struct TransportResponse: Sendable {
 /// Why a transport produced no complete response.
 enum TransportFailure: Error, Sendable, Equatable {
     case connection(String)
+    /// The host cannot be reached at all: its name does not resolve, or no route leads to
+    /// it. Not transient like a 503: never retried, and it ends the whole fetch.
+    case unreachable(host: String, reason: String)
     case timeout
     case tooLarge
     case truncated

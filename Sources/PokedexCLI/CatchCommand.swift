@@ -31,7 +31,7 @@ struct CatchCommand: AsyncParsableCommand {
                     sprite: details.sprite
                 )
                 var ids = CollectionIDs()
-                let pokemon = try rules.validate(draft, id: ids.next(avoiding: collection)).mapError(CollectionError.rules).get()
+                let pokemon = try rules.validate(draft, id: ids.next(avoiding: collection), among: collection).mapError(CollectionError.rules).get()
                 collection.caught.append(pokemon)
                 return pokemon
             }

@@ -26,7 +26,7 @@ struct EditCommand: AsyncParsableCommand {
         do {
             let (before, after) = try options.store.update { (collection: inout TrainerCollection) throws(CollectionError) in
                 let current = try collection.individual(matching: reference)
-                let updated = try rules.validate(edit.applied(to: current), id: current.id).mapError(CollectionError.rules).get()
+                let updated = try rules.validate(edit.applied(to: current), id: current.id, among: collection).mapError(CollectionError.rules).get()
                 if let index = collection.caught.firstIndex(where: { $0.id == current.id }) { collection.caught[index] = updated }
                 return (current, updated)
             }

@@ -21,7 +21,11 @@ struct KilledFetchTests {
         api.inject { request, _ in request.path == "/api/v2/pokemon/2/" ? .delayed(.seconds(60), .status(500)) : nil }
         let cache = try TemporaryFolder()
         let process = Process()
-        process.executableURL = try #require(Self.executable)
+        guard let executable = Self.executable else {
+            Issue.record("the pokedex executable is missing")
+            return
+        }
+        process.executableURL = executable
         process.arguments = ["fetch", "--api", api.apiBase, "--sprites-url", api.spritesBase, "--cache", cache.url.path,
                              "--pokemon", "bulbasaur", "--quiet"]
         process.standardOutput = FileHandle.nullDevice

@@ -54,7 +54,7 @@ for _ in 0..<rounds {
     })
 }
 
-let fingerprint = try await seconds { _ = try loader.currentSnapshotURL() }
+let fingerprint = await seconds { _ = loader.currentSnapshotURL() }
 
 var serial = loader
 serial.snapshotFolder = nil

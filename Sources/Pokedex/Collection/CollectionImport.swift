@@ -43,7 +43,7 @@ package struct CollectionImport: Sendable {
         for input in Self.unique(choices.captured) {
             guard let slug = rules.species(named: input) else { summary.skipped.append("capture of \"\(input)\": no such species"); continue }
             guard !collection.caughtSpecies.contains(slug) else { continue }
-            switch rules.validate(defaults.draft(forSpecies: slug), id: ids.next(avoiding: collection)) {
+            switch rules.validate(defaults.draft(forSpecies: slug), id: ids.next(avoiding: collection), among: collection) {
             case .success(let pokemon):
                 collection.caught.append(pokemon)
                 summary.caught.append(pokemon)

@@ -16,11 +16,18 @@ package struct CollectionRules: Sendable {
         self.reference = reference
     }
 
-    /// The individual `draft` describes, with `id`, or every rule it breaks.
-    package func validate(_ draft: CatchDraft, id: String) -> Result<CaughtPokemon, RuleViolations> {
+    /// The individual `draft` describes, with `id`, or every rule it breaks. With
+    /// `collection`, its nickname must also be free there (another individual's, in any
+    /// case, is taken): `edit Sparky` and `release Sparky` must name one Pokémon.
+    package func validate(_ draft: CatchDraft, id: String, among collection: TrainerCollection? = nil) -> Result<CaughtPokemon, RuleViolations> {
         var violations: [RuleViolation] = []
         let species = resolveSpecies(draft.species, into: &violations)
         let nickname = checkNickname(draft.nickname, into: &violations)
+        if let nickname, let collection,
+           let other = collection.caught.first(where: { $0.id != id && $0.nickname.lowercased() == nickname.lowercased() }) {
+            violations.append(RuleViolation(field: "nickname", value: nickname,
+                                            allowed: "\(other.id) (\(other.species)) already has it; nicknames name one Pokémon each, so choose another"))
+        }
         let level = checkLevel(draft.level, into: &violations)
         let experience = checkExperience(draft.experience, level: level, species: species, into: &violations)
         let moves = checkMoves(draft.moves, species: species, into: &violations)

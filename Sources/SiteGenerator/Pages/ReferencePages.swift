@@ -44,7 +44,7 @@ enum MovePage {
         let ordered = Learnsets.methodOrder.filter(methods.contains) + methods.subtracting(Learnsets.methodOrder).sorted()
         let machines = Dictionary(move.machines.map { ($0.versionGroup, $0.label) }, uniquingKeysWith: { first, _ in first })
         let learnedBy: [TemplateValue] = ordered.map { method in
-            var rows = learners.filter { $0.method == method }
+            let rows = learners.filter { $0.method == method }
             let first = method == "level-up" ? strings["moves_level"] : method == "machine" ? strings["moves_machine"] : ""
             return .dictionary([
                 "title": .string(strings.table["moves_method_\(method)"] ?? ReferencePages.label("move-learn-method", method, index)),

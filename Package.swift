@@ -24,6 +24,8 @@ let package = Package(
         .package(url: "https://github.com/swift-server/async-http-client", from: "1.37.0"),
         .package(url: "https://github.com/apple/swift-nio", from: "2.101.2"),
         .package(url: "https://github.com/apple/swift-system", from: "1.8.1"),
+        .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1"),
+        .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
     ],
     targets: [
         // What every stage shares: confined file access, hashing, bounded concurrency, text for terminals.
@@ -35,6 +37,7 @@ let package = Package(
 
         // libxml2, reached only from C files (see docs/ARCHITECTURE.md, "libxml2").
         .systemLibrary(name: "CLibXML2", pkgConfig: "libxml-2.0", providers: [.apt(["libxml2-dev"])]),
+        .systemLibrary(name: "CZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"])]),
         .target(name: "CHTMLSupport", dependencies: ["CLibXML2"]),
         .target(name: "HTMLSafety", dependencies: ["Common", "CHTMLSupport"]),
 
@@ -46,9 +49,11 @@ let package = Package(
         // Stage: Catalog (and the trainer's collection).
         .target(name: "Pokedex", dependencies: ["Common", "JSONLinkScan", "PokeAPI", "TOML"], resources: [.copy("Resources/sample-catalog.json")]),
         // Stages: Pages, Render, Output.
-        .target(name: "SiteGenerator", dependencies: ["Common", "Pokedex", "TemplateEngine", "HTMLSafety"]),
+        .target(name: "SiteGenerator", dependencies: ["Common", "Pokedex", "TemplateEngine", "HTMLSafety", "CZlib"]),
         // The commands, as a library so tests reach them; the executable only calls it.
-        .target(name: "PokedexCLI", dependencies: ["Common", "TOML", "SiteGenerator", "TemplateEngine", "PokeAPI", "Pokedex", "HTMLSafety", argumentParser]),
+        .target(name: "PokedexCLI", dependencies: ["Common", "TOML", "SiteGenerator", "TemplateEngine", "PokeAPI", "Pokedex", "HTMLSafety", argumentParser,
+                                                   .product(name: "Hummingbird", package: "hummingbird"),
+                                                   .product(name: "Logging", package: "swift-log")]),
         .executableTarget(name: "pokedex", dependencies: ["PokedexCLI"]),
         // Developer tools for the catalog: its benchmark, and the generator of the bundled sample.
         .executableTarget(name: "bench-catalog", dependencies: ["Pokedex", "PokeAPI", "JSONLinkScan"], path: "scripts/bench-catalog"),

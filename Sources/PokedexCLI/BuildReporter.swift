@@ -47,6 +47,14 @@ final class BuildReporter: Sendable {
                 + "\(summary.sprites) sprites, \(megabytes) MB in \(time) s",
             "Site: \(summary.output)/index.html",
         ]
+        if !summary.searchFiles.isEmpty {
+            lines.append("Search: " + summary.searchFiles.map { file in
+                "\(file.name) \(Self.kilobytes(file.gzip)) gzipped (budget \(Self.kilobytes(file.budget)))"
+            }.joined(separator: ", "))
+        }
+        for file in summary.searchFiles where file.isOverBudget {
+            warn("\(file.name) is \(Self.kilobytes(file.gzip)) gzipped, over its budget of \(Self.kilobytes(file.budget)): pages load it on every visit; see docs/search-index.md")
+        }
         if summary.spritesMissing > 0 {
             lines.append("\(summary.spritesMissing) sprites are missing from the cache; the Poké Ball placeholder stands in.")
         }
@@ -54,6 +62,10 @@ final class BuildReporter: Sendable {
             lines.append("No sitemap.xml: it needs absolute addresses; pass --base-url https://… to write one.")
         }
         Console.out(lines.joined(separator: "\n"))
+    }
+
+    static func kilobytes(_ bytes: Int) -> String {
+        String(format: "%.1f KB", Double(bytes) / 1000)
     }
 
     private func write(_ text: String) {

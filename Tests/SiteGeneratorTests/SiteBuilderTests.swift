@@ -159,3 +159,34 @@ struct SiteBuilderTests {
         #expect(bySlug["raichu-alola"]?["k"] == nil, "nor does the placeholder")
     }
 }
+
+@Suite("Search file sizes")
+struct SearchFileSizeTests {
+    @Test("the build reports both search files gzipped, as gzip -9 would send them, against their budgets")
+    func sizes() async throws {
+        let site = try TestSite()
+        defer { site.remove() }
+        let summary = try await site.build()
+        #expect(summary.searchFiles.map(\.name) == ["search-index.js", "search-data.js"])
+        #expect(summary.searchFiles.map(\.budget) == [40_000, 100_000])
+        for file in summary.searchFiles {
+            let data = try Data(contentsOf: site.folder.appendingPathComponent("site/\(file.name)"))
+            #expect(file.bytes == data.count)
+            #expect(file.gzip > 20 && file.gzip < file.bytes, "\(file.name): \(file.gzip) of \(file.bytes)")
+            guard FileManager.default.isExecutableFile(atPath: "/bin/gzip") else { continue }
+            let process = Process()
+            process.executableURL = URL(fileURLWithPath: "/bin/gzip")
+            process.arguments = ["-9", "-n", "-c"]
+            let input = Pipe(), output = Pipe()
+            process.standardInput = input
+            process.standardOutput = output
+            try process.run()
+            input.fileHandleForWriting.write(data)
+            try input.fileHandleForWriting.close()
+            let gzipped = output.fileHandleForReading.readDataToEndOfFile()
+            process.waitUntilExit()
+            // zlib and gzip deflate alike at level 9; allow a few bytes for their small differences.
+            #expect(abs(gzipped.count - file.gzip) <= max(16, gzipped.count / 50), "\(file.name): gzip -9 says \(gzipped.count), the build \(file.gzip)")
+        }
+    }
+}

@@ -39,4 +39,16 @@ package struct BuildSummary: Sendable, Hashable {
     package var output: String
     /// What the build refused or could not use, each said in a sentence.
     package var warnings: [String] = []
+    /// The search files' sizes, raw and gzipped, against their budgets.
+    package var searchFiles: [SearchFileSize] = []
+}
+
+/// A search file's size: what a browser downloads (gzip) against the budget docs/search-index.md states.
+package struct SearchFileSize: Sendable, Hashable, Codable {
+    package var name: String
+    package var bytes: Int
+    package var gzip: Int
+    package var budget: Int
+
+    package var isOverBudget: Bool { gzip > budget }
 }

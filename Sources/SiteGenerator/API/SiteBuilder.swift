@@ -50,7 +50,7 @@ package struct SiteBuilder: Sendable {
             manifest.warnings = refused.isEmpty ? nil : refused
             manifest.wroteSitemap = configuration.baseURL.map { !$0.isEmpty } ?? false
             manifest.bytes = pageBytes + assetBytes + spriteBytes
-            manifest.bytes += try writeIndexes(index: index, collection: collection, strings: theme.strings, manifest: manifest, staging: staging)
+            manifest.bytes += try writeIndexes(index: index, collection: collection, strings: theme.strings, manifest: &manifest, staging: staging)
             if let check {
                 progress(BuildProgress(stage: .finishing, done: 0, total: 1))
                 let findings: [String]
@@ -94,12 +94,12 @@ extension SiteBuilder {
             sprites: manifest.sprites, spritesMissing: manifest.spritesMissing, bytes: manifest.bytes,
             seconds: Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18,
             wroteSitemap: manifest.wroteSitemap, output: configuration.output.standardizedFileURL.path,
-            warnings: manifest.warnings ?? []
+            warnings: manifest.warnings ?? [], searchFiles: manifest.search ?? []
         )
     }
 }
 
-private extension SiteBuilder {
+extension SiteBuilder {
     /// Renders (or reuses) every page with a bounded number in flight.
     func renderPages(
         _ pages: SitePages, theme: Theme, staging: StagingFolder,
@@ -107,7 +107,7 @@ private extension SiteBuilder {
     ) async throws(SiteError) -> (manifest: BuildManifest, rendered: Int, bytes: Int) {
         let previous = BuildManifest.read(from: staging.previous)
         let kinds = pages.kinds
-        let specsFolders = Set(kinds.compactMap { pages.folder(of: $0) }).sorted().map { $0 + "/x" }
+        let specsFolders = Set(kinds.map { pages.folder(of: $0) }.filter { !$0.isEmpty }).sorted().map { $0 + "/x" }
         try staging.makeFolders(for: specsFolders)
         let batches = stride(from: 0, to: kinds.count, by: 24).map { Array(kinds[$0..<min(kinds.count, $0 + 24)]) }
         var manifest = BuildManifest()
@@ -203,11 +203,15 @@ private extension SiteBuilder {
 
     /// Writes the search files, pokedex.json, the sitemap (with a base URL) and the manifest; returns their size.
     func writeIndexes(
-        index: CatalogIndex, collection: SiteCollection, strings: SiteStrings, manifest: BuildManifest, staging: StagingFolder
+        index: CatalogIndex, collection: SiteCollection, strings: SiteStrings, manifest: inout BuildManifest, staging: StagingFolder
     ) throws(SiteError) -> Int {
         let indexes = SiteIndexes(index: index, collection: collection)
         let search = SearchIndex(index: index, marks: indexes.marks, strings: strings)
         var files: [(String, Data)] = [("search-index.js", search.light), ("search-data.js", search.heavy)]
+        manifest.search = files.map { name, data in
+            SearchFileSize(name: name, bytes: data.count, gzip: Gzip.compressedSize(of: data) ?? data.count,
+                           budget: SearchIndex.budget(name, languages: 1))
+        }
         do {
             files.append(("pokedex.json", try indexes.pokedexJSON()))
             if let baseURL = configuration.baseURL, !baseURL.isEmpty {

@@ -12,6 +12,7 @@ struct BuildManifest: Sendable, Codable, Equatable {
     var wroteSitemap = false
     /// What the build refused or could not use (a sprite symlinked out of its folder...).
     var warnings: [String]?
+    var search: [SearchFileSize]?
 
     /// The manifest of a previous site, or an empty one.
     static func read(from site: URL?) -> BuildManifest {

@@ -53,9 +53,26 @@ struct BuildCommand: AsyncParsableCommand {
     func run() async throws {
         let settings = try resolvedSettings()
         let reporter = BuildReporter(quiet: settings.quiet)
+        let built = try await buildSite(settings, reporter: reporter)
+        reporter.finish(built.summary)
+    }
+
+    /// What one build made, and what `serve` keeps to render pages on request.
+    struct Built: Sendable {
+        var summary: BuildSummary
+        var configuration: SiteConfiguration
+        /// Nil when the site was unchanged and the catalog was not even loaded (`needCatalog` false).
+        var catalog: Catalog?
+        var collection: SiteCollection
+    }
+
+    /// The whole of `build`: the source made ready, the catalog, the collection checked, the
+    /// site written (or left as it is when nothing it is made of changed and `needCatalog` is
+    /// false).
+    func buildSite(_ settings: BuildSettings, reporter: BuildReporter, needCatalog: Bool = false) async throws -> Built {
         let source = try Self.source(settings)
         let prepared = try await prepare(source, settings: settings, reporter: reporter)
-        let builder = SiteBuilder(configuration: SiteConfiguration(
+        let configuration = SiteConfiguration(
             title: settings.title,
             output: URL(fileURLWithPath: settings.output),
             themeRoot: try SiteConfiguration.locateTheme(),
@@ -65,7 +82,8 @@ struct BuildCommand: AsyncParsableCommand {
             language: settings.language,
             dexMode: settings.dexMode,
             images: settings.images
-        ))
+        )
+        let builder = SiteBuilder(configuration: configuration)
         let (trainer, collectionFile, lines) = try loadCollection(settings)
         let selection = try Self.catalogSelection(settings)
         // Nothing changed since the site in the output was built: keep it as it is. The
@@ -76,9 +94,8 @@ struct BuildCommand: AsyncParsableCommand {
             tool: PokedexVersion.current + (settings.strict ? " strict" : ""), data: prepared.contentKey,
             selection: selection.description, collection: collectionKey.hex
         ))
-        if prepared.index != nil || prepared.root == nil, let summary = builder.unchangedSummary(key: key) {
-            reporter.finish(summary)
-            return
+        if !needCatalog, prepared.index != nil || prepared.root == nil, let summary = builder.unchangedSummary(key: key) {
+            return Built(summary: summary, configuration: configuration, catalog: nil, collection: .empty)
         }
         let catalog: Catalog
         do {
@@ -93,14 +110,15 @@ struct BuildCommand: AsyncParsableCommand {
         if settings.strict, !problems.isEmpty {
             throw CommandFailure("\(problems.count) collection entries break the rules (listed above); --strict builds nothing until they are fixed.")
         }
+        let collection = SiteCollection(kept, catalog: catalog)
         let summary = try await builder.build(
             catalog: catalog,
-            collection: SiteCollection(kept, catalog: catalog),
+            collection: collection,
             key: key,
             check: settings.strict ? Self.strictCheck : nil,
             progress: { reporter.progress($0) }
         )
-        reporter.finish(summary)
+        return Built(summary: summary, configuration: configuration, catalog: catalog, collection: collection)
     }
 }
 

@@ -1,4 +1,5 @@
 import ArgumentParser
+import Common
 import Foundation
 
 /// The `pokedex` command: a static Pokédex site generator.
@@ -13,6 +14,7 @@ package struct PokedexCommand: AsyncParsableCommand {
             RenderCommand.self,
             FetchCommand.self,
             BuildCommand.self,
+            ServeCommand.self,
             CheckCommand.self,
             CatchCommand.self,
             EditCommand.self,
@@ -29,6 +31,10 @@ package struct PokedexCommand: AsyncParsableCommand {
     /// Parses the arguments and runs the command; every error message goes through
     /// ``Console`` (control characters spelled out) and sets the exit status.
     package static func runMain(_ arguments: [String] = Array(CommandLine.arguments.dropFirst())) async -> Never {
+        if let message = unknownCommand(arguments) {
+            Console.error(message + "\n")
+            Foundation.exit(ExitCode.validationFailure.rawValue)
+        }
         do {
             var command = try parseAsRoot(arguments)
             if var asyncCommand = command as? AsyncParsableCommand {
@@ -47,6 +53,22 @@ package struct PokedexCommand: AsyncParsableCommand {
             }
             Foundation.exit(code.rawValue)
         }
+    }
+}
+
+extension PokedexCommand {
+    /// The names a first argument may take: the subcommands', and the ones ArgumentParser adds.
+    static var commandNames: [String] {
+        configuration.subcommands.compactMap { $0.configuration.commandName } + ["help"]
+    }
+
+    /// "Unknown command biuld. Did you mean build?", when the first argument is a word that
+    /// names no command (ArgumentParser would call it an unexpected argument).
+    static func unknownCommand(_ arguments: [String]) -> String? {
+        guard let first = arguments.first, !first.hasPrefix("-"), !commandNames.contains(first) else { return nil }
+        let suggestions = Suggestions.closest(to: first, in: commandNames)
+        let hint = suggestions.isEmpty ? "" : " Did you mean \(suggestions.joined(separator: " or "))?"
+        return "Error: unknown command \(first).\(hint)\nCommands: \(commandNames.filter { $0 != "help" }.joined(separator: ", ")). See pokedex --help."
     }
 }
 

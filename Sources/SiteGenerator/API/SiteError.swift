@@ -18,6 +18,8 @@ enum SiteFailure: Error {
     case checkFailed(findings: [String])
     case collision(path: String)
     case badData(String)
+    /// `--theme DIR` names a folder that is not there (or not a folder).
+    case themeMissing(path: String)
 
     var message: String {
         switch self {
@@ -37,6 +39,8 @@ enum SiteFailure: Error {
             return "two files of the site claim the same path \(path); the data names one page twice (see the catalog's checks). Nothing was replaced."
         case .badData(let message):
             return message
+        case .themeMissing(let path):
+            return "the theme folder \(path) (--theme) does not exist or is not a folder. Give a folder holding Templates/ and Public/ overrides (see README \"Theming\"), or leave --theme out."
         case .checkFailed(let findings):
             let shown = findings.prefix(20).joined(separator: "\n  ")
             return "the site check found \(findings.count) problem(s); the previous site was kept:\n  \(shown)"

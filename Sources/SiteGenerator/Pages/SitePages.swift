@@ -1,3 +1,4 @@
+import Foundation
 import Pokedex
 import TemplateEngine
 
@@ -45,88 +46,106 @@ struct SitePages: Sendable {
             + [.favorites, .mine, .notFound]
     }
 
-    /// The folder a kind's page goes in ("" for the root), without building the page.
-    func folder(of kind: PageKind) -> String? {
+    /// Where a kind's page goes, relative to the site root, without building the page.
+    func path(of kind: PageKind) -> String {
         switch kind {
-        case .home, .favorites, .mine, .notFound, .growthRates, .credits, .search, .compare: nil
-        case .list: "pokedex"
-        case .type, .typeChart: "types"
-        case .detail: "pokemon"
-        case .pokemonMoves: "pokemon-moves"
-        case .move, .moveIndex: "moves"
-        case .ability, .abilityIndex: "abilities"
-        case .item, .itemIndex: "items"
-        case .eggGroup, .eggGroupIndex: "egg-groups"
+        case .home: "index.html"
+        case .list(let number): ListPage.path(number)
+        case .type(let slug): "types/\(CatalogIndex.fileName(slug)).html"
+        case .detail(let slug): CatalogIndex.page(of: slug)
+        case .favorites: "favorites.html"
+        case .mine: "my-pokemon.html"
+        case .notFound: "404.html"
+        case .pokemonMoves(let slug): PokemonMovesPage.path(slug)
+        case .move(let slug): MovePage.path(slug)
+        case .ability(let slug): AbilityPage.path(slug)
+        case .item(let slug): ItemPage.path(slug)
+        case .eggGroup(let slug): EggGroupPage.path(slug)
+        case .moveIndex: "moves/index.html"
+        case .abilityIndex: "abilities/index.html"
+        case .itemIndex: "items/index.html"
+        case .eggGroupIndex: "egg-groups/index.html"
+        case .typeChart: TypeChartPage.path
+        case .growthRates: GrowthRatesPage.path
+        case .credits: "credits.html"
+        case .search: "search.html"
+        case .compare: "compare.html"
         }
+    }
+
+    /// The folder a kind's page goes in ("" for the root).
+    func folder(of kind: PageKind) -> String {
+        (path(of: kind) as NSString).deletingLastPathComponent
     }
 
     /// The page for a kind; nil when the catalog no longer has what it names.
     func spec(_ kind: PageKind) -> PageSpec? {
+        let path = path(of: kind)
         switch kind {
         case .home:
             let page = HomePage(index: index, collection: collection, strings: strings)
-            return wrap("index.html", "home", strings["home_title"], section: "home", page.templateValue)
+            return wrap(path, "home", strings["home_title"], section: "home", page.templateValue)
         case .list(let number):
             let page = ListPage(number: number, index: index, collection: collection, strings: strings, pageSize: pageSize)
             let heading = number == 1 ? strings["list_title"] : strings.format("list_titlePaged", ["page": String(number)])
-            return wrap(ListPage.path(number), "list", heading, section: "list", page.templateValue)
+            return wrap(path, "list", heading, section: "list", page.templateValue)
         case .type(let slug):
             guard let type = index.typesBySlug[slug] else { return nil }
             let page = TypePage(type: type, index: index, collection: collection, strings: strings)
-            return wrap("types/\(CatalogIndex.fileName(slug)).html", "type", page.title, section: "list", page.templateValue)
+            return wrap(path, "type", page.title, section: "list", page.templateValue)
         case .detail(let slug):
             guard let pokemon = index.catalog.pokemon[slug] else { return nil }
             let page = DetailPage(pokemon: pokemon, index: index, collection: collection, strings: strings)
             let heading = "\(pokemon.name) \(page.card.number)"
-            return wrap(CatalogIndex.page(of: slug), "pokemon", heading, section: "list", page.templateValue, theme: "color-" + CatalogIndex.fileName(page.color))
+            return wrap(path, "pokemon", heading, section: "list", page.templateValue, theme: "color-" + CatalogIndex.fileName(page.color))
         case .favorites:
             let page = CollectionPage(kind: .favorites, index: index, collection: collection, strings: strings)
-            return wrap("favorites.html", "favorites", strings["favorites_title"], section: "favorites", page.templateValue)
+            return wrap(path, "favorites", strings["favorites_title"], section: "favorites", page.templateValue)
         case .mine:
             let page = CollectionPage(kind: .mine, index: index, collection: collection, strings: strings)
-            return wrap("my-pokemon.html", "my-pokemon", strings["mine_title"], section: "mine", page.templateValue)
+            return wrap(path, "my-pokemon", strings["mine_title"], section: "mine", page.templateValue)
         case .notFound:
-            return wrap("404.html", "404", strings["notFound_title"], section: "", .dictionary([:]))
+            return wrap(path, "404", strings["notFound_title"], section: "", .dictionary([:]))
         case .pokemonMoves(let slug):
             guard let pokemon = index.catalog.pokemon[slug] else { return nil }
-            return wrap(PokemonMovesPage.path(slug), "pokemon-moves", strings.format("movesPage_title", ["name": pokemon.name]), section: "list",
+            return wrap(path, "pokemon-moves", strings.format("movesPage_title", ["name": pokemon.name]), section: "list",
                         PokemonMovesPage.value(pokemon, index: index, strings: strings))
         case .move(let slug):
             guard let move = index.catalog.moves[slug] else { return nil }
-            return wrap(MovePage.path(slug), "move", move.name, section: "", MovePage.value(move, index: index, strings: strings),
+            return wrap(path, "move", move.name, section: "", MovePage.value(move, index: index, strings: strings),
                         trail: (strings["moveIndex_title"], "moves/index.html"))
         case .ability(let slug):
             guard let ability = index.catalog.abilities[slug] else { return nil }
-            return wrap(AbilityPage.path(slug), "ability", ability.name, section: "", AbilityPage.value(ability, index: index, strings: strings),
+            return wrap(path, "ability", ability.name, section: "", AbilityPage.value(ability, index: index, strings: strings),
                         trail: (strings["abilityIndex_title"], "abilities/index.html"))
         case .item(let slug):
             guard let item = index.catalog.items[slug] else { return nil }
-            return wrap(ItemPage.path(slug), "item", item.name, section: "", ItemPage.value(item, index: index, strings: strings),
+            return wrap(path, "item", item.name, section: "", ItemPage.value(item, index: index, strings: strings),
                         trail: (strings["itemIndex_title"], "items/index.html"))
         case .eggGroup(let slug):
             guard index.reverse.eggGroupMembers[slug] != nil else { return nil }
             let page = EggGroupPage.value(slug, index: index, collection: collection)
             let name = ReferencePages.label("egg-group", slug, index)
-            return wrap(EggGroupPage.path(slug), "egg-group", strings.format("eggGroup_title", ["name": name]), section: "", page,
+            return wrap(path, "egg-group", strings.format("eggGroup_title", ["name": name]), section: "", page,
                         trail: (strings["eggGroupIndex_title"], "egg-groups/index.html"))
         case .moveIndex:
-            return wrap("moves/index.html", "move-index", strings["moveIndex_title"], section: "", ReferenceIndexPage.moves(index: index, strings: strings))
+            return wrap(path, "move-index", strings["moveIndex_title"], section: "", ReferenceIndexPage.moves(index: index, strings: strings))
         case .abilityIndex:
-            return wrap("abilities/index.html", "ability-index", strings["abilityIndex_title"], section: "", ReferenceIndexPage.abilities(index: index))
+            return wrap(path, "ability-index", strings["abilityIndex_title"], section: "", ReferenceIndexPage.abilities(index: index))
         case .itemIndex:
-            return wrap("items/index.html", "item-index", strings["itemIndex_title"], section: "", ReferenceIndexPage.items(index: index))
+            return wrap(path, "item-index", strings["itemIndex_title"], section: "", ReferenceIndexPage.items(index: index))
         case .eggGroupIndex:
-            return wrap("egg-groups/index.html", "egg-group-index", strings["eggGroupIndex_title"], section: "", ReferenceIndexPage.eggGroups(index: index))
+            return wrap(path, "egg-group-index", strings["eggGroupIndex_title"], section: "", ReferenceIndexPage.eggGroups(index: index))
         case .typeChart:
-            return wrap(TypeChartPage.path, "type-chart", strings["typeChart_title"], section: "", TypeChartPage.value(index: index, strings: strings))
+            return wrap(path, "type-chart", strings["typeChart_title"], section: "", TypeChartPage.value(index: index, strings: strings))
         case .growthRates:
-            return wrap(GrowthRatesPage.path, "growth-rates", strings["growthRates_title"], section: "", GrowthRatesPage.value(index: index))
+            return wrap(path, "growth-rates", strings["growthRates_title"], section: "", GrowthRatesPage.value(index: index))
         case .credits:
-            return wrap("credits.html", "credits", strings["credits_title"], section: "", .dictionary([:]))
+            return wrap(path, "credits", strings["credits_title"], section: "", .dictionary([:]))
         case .search:
-            return wrap("search.html", "search", strings["search_title"], section: "search", .dictionary([:]), theme: "page-search")
+            return wrap(path, "search", strings["search_title"], section: "search", .dictionary([:]), theme: "page-search")
         case .compare:
-            return wrap("compare.html", "compare", strings["compare_title"], section: "", .dictionary([:]), theme: "page-compare")
+            return wrap(path, "compare", strings["compare_title"], section: "", .dictionary([:]), theme: "page-compare")
         }
     }
 

@@ -21,6 +21,10 @@ struct Theme: Sendable {
         var assetFolders = [configuration.themeRoot.appendingPathComponent("Public", isDirectory: true)]
         var overrideTemplates: URL?
         if let override = configuration.themeOverride {
+            var isFolder: ObjCBool = false
+            guard FileManager.default.fileExists(atPath: override.path, isDirectory: &isFolder), isFolder.boolValue else {
+                throw SiteError(.themeMissing(path: override.path))
+            }
             let nested = override.appendingPathComponent("Templates", isDirectory: true)
             overrideTemplates = FileManager.default.fileExists(atPath: nested.path) ? nested : override
             templateFolders.append(overrideTemplates ?? override)

@@ -1,0 +1,409 @@
+import ArgumentParser
+import Common
+import Foundation
+import Hummingbird
+import Logging
+import NIOCore
+import Pokedex
+import SiteGenerator
+
+/// `pokedex serve`: builds the site, serves it on loopback, and when a template, an asset,
+/// the settings or the collection change, shows the change in every open page.
+///
+/// Pages are rendered on request from the catalog in memory (``LiveSite``), so a template
+/// edit shows at the next request; the site on disk follows in the background with the
+/// same incremental build as `pokedex build`. A build error is said in the terminal and in
+/// the open pages, and the last good site keeps being served.
+struct ServeCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "serve",
+        abstract: "Build the site and serve it on loopback, rebuilding and reloading open pages as you edit.",
+        usage: "pokedex serve [--port <port>] [--strict-port] [--poll <ms>] [<build options>]",
+        discussion: """
+        Watches Templates/ and Public/ (the default theme's and --theme's), the settings file and \
+        the collection file. Takes every option of `pokedex build`. Stop it with Ctrl-C.
+        """
+    )
+
+    @Option(help: "The port to serve on (default 8080; when it is taken, the next free one).")
+    var port = 8080
+    @Flag(name: .customLong("strict-port"), help: "Fail when the port is taken instead of taking the next free one.")
+    var strictPort = false
+    @Option(name: .customLong("poll"), help: ArgumentHelp("How often to look for changes, in milliseconds.", valueName: "MS"))
+    var pollMilliseconds = 250
+
+    @OptionGroup var build: BuildCommand
+
+    func validate() throws {
+        guard (1...65535).contains(port) else { throw ValidationError("--port must be from 1 to 65535 (got \(port)).") }
+        guard (50...10_000).contains(pollMilliseconds) else { throw ValidationError("--poll must be from 50 to 10000 ms.") }
+    }
+
+    func run() async throws {
+        let settings = try build.resolvedSettings()
+        let reporter = BuildReporter(quiet: settings.quiet)
+        let first = try await build.buildSite(settings, reporter: reporter, needCatalog: true)
+        reporter.finish(first.summary)
+        guard let catalog = first.catalog else { throw CommandFailure("the first build loaded no catalog") }
+        let live: LiveSite
+        do {
+            live = try LiveSite(configuration: first.configuration, catalog: catalog, collection: first.collection)
+        } catch {
+            throw CommandFailure(error.description)
+        }
+        let chosen = try Self.freePort(from: port, strict: strictPort)
+        let state = ServeState(live: live, built: first, settings: settings)
+        let output = first.configuration.output.standardizedFileURL
+        var logger = Logger(label: "pokedex.serve")
+        logger.logLevel = .warning
+        let app = Application(
+            responder: LiveResponder(state: state, output: output),
+            configuration: .init(address: .hostname("127.0.0.1", port: chosen), serverName: "pokedex"),
+            onServerRunning: { _ in
+                Console.out("Serving \(output.path) at http://127.0.0.1:\(chosen)/ (Ctrl-C stops)"
+                            + (chosen == port ? "" : "; port \(port) was taken"))
+                Console.out("Watching \(Watcher.describe(Self.watched(settings: settings, configuration: first.configuration, config: build.config)))")
+            },
+            logger: logger
+        )
+        let watcher = Task {
+            await watch(state: state, reporter: reporter)
+        }
+        defer { watcher.cancel() }
+        try await app.runService()
+    }
+}
+
+extension ServeCommand {
+    /// The first free port from `start` (up to 20 tried), or `start` itself when `strict`.
+    static func freePort(from start: Int, strict: Bool) throws -> Int {
+        for candidate in start..<min(65536, start + (strict ? 1 : 20)) where PortProbe.isFree(candidate) {
+            return candidate
+        }
+        if strict {
+            throw CommandFailure("port \(start) on 127.0.0.1 is in use (another `pokedex serve`, or another server). Stop it, or pass --port N.")
+        }
+        throw CommandFailure("ports \(start) to \(start + 19) on 127.0.0.1 are all in use. Pass a free one with --port N.")
+    }
+
+    /// Everything a change of which is worth a rebuild: the templates and assets (the
+    /// default theme's and the override's), the settings file, the collection file.
+    static func watched(settings: BuildSettings, configuration: SiteConfiguration, config: String?) -> [URL] {
+        var paths = [configuration.themeRoot.appendingPathComponent("Templates"), configuration.themeRoot.appendingPathComponent("Public")]
+        if let theme = configuration.themeOverride { paths.append(theme) }
+        paths.append(URL(fileURLWithPath: config ?? "pokedex.toml"))
+        let collection = settings.collection.map { URL(fileURLWithPath: $0) }
+            ?? URL(fileURLWithPath: config ?? "pokedex.toml").deletingLastPathComponent().appendingPathComponent(CollectionFile.defaultName)
+        paths.append(collection)
+        return paths
+    }
+
+    /// Polls the watched files; on a change, reloads what it touches and tells the pages.
+    func watch(state: ServeState, reporter: BuildReporter) async {
+        var settings = await state.settings
+        var configuration = await state.configuration
+        var watcher = Watcher(paths: Self.watched(settings: settings, configuration: configuration, config: build.config))
+        while !Task.isCancelled {
+            try? await Task.sleep(for: .milliseconds(pollMilliseconds))
+            let changed = watcher.changes()
+            guard !changed.isEmpty else { continue }
+            let names = changed.map { $0.lastPathComponent }.sorted()
+            Console.out("Changed: \(names.prefix(5).joined(separator: ", "))\(names.count > 5 ? " and \(names.count - 5) more" : "")")
+            let started = ContinuousClock.now
+            let themeOnly = changed.allSatisfy { Watcher.isInside($0, [configuration.themeRoot] + [configuration.themeOverride].compactMap { $0 }) }
+            do {
+                if themeOnly {
+                    // Templates and strings: the open pages render anew at once; the disk follows.
+                    try await state.reloadTheme()
+                    await state.announce(.reload)
+                    let built = try await state.rebuild(reporter: reporter)
+                    Console.out("Rebuilt \(built.pagesRendered) pages in \(Self.seconds(since: started)) s")
+                } else {
+                    // Settings or the collection: everything is read again.
+                    settings = try build.resolvedSettings()
+                    let built = try await build.buildSite(settings, reporter: BuildReporter(quiet: true), needCatalog: true)
+                    guard let catalog = built.catalog else { continue }
+                    let live = try LiveSite(configuration: built.configuration, catalog: catalog, collection: built.collection)
+                    await state.replace(live: live, built: built, settings: settings)
+                    configuration = built.configuration
+                    watcher = Watcher(paths: Self.watched(settings: settings, configuration: configuration, config: build.config))
+                    await state.announce(.reload)
+                    Console.out("Rebuilt \(built.summary.pagesRendered) pages in \(Self.seconds(since: started)) s")
+                }
+            } catch {
+                let message = (error as? SiteError)?.description ?? String(describing: error)
+                Console.error("Error: \(message)\nStill serving the last good site.\n")
+                await state.announce(.error(message))
+            }
+        }
+    }
+
+    static func seconds(since start: ContinuousClock.Instant) -> String {
+        let elapsed = ContinuousClock.now - start
+        return String(format: "%.2f", Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18)
+    }
+}
+
+/// What the server shows and the watcher changes: the live site, its build, the open pages.
+actor ServeState {
+    enum Event: Sendable, Equatable {
+        case reload
+        case error(String)
+        /// Nothing new: a write that finds the page closed ends its stream.
+        case ping
+    }
+
+    private(set) var live: LiveSite
+    private(set) var built: BuildCommand.Built
+    private(set) var settings: BuildSettings
+    /// The last build error, shown to pages that open while it stands.
+    private(set) var lastError: String?
+    private var listeners: [UUID: AsyncStream<Event>.Continuation] = [:]
+
+    init(live: LiveSite, built: BuildCommand.Built, settings: BuildSettings) {
+        self.live = live
+        self.built = built
+        self.settings = settings
+    }
+
+    var configuration: SiteConfiguration { built.configuration }
+
+    func reloadTheme() throws {
+        live = try live.reloadingTheme(built.configuration)
+    }
+
+    func replace(live: LiveSite, built: BuildCommand.Built, settings: BuildSettings) {
+        self.live = live
+        self.built = built
+        self.settings = settings
+    }
+
+    /// The site on disk brought up to date with the same catalog: only what changed is rendered.
+    func rebuild(reporter: BuildReporter) async throws -> BuildSummary {
+        guard let catalog = built.catalog else { return built.summary }
+        let summary = try await SiteBuilder(configuration: built.configuration).build(catalog: catalog, collection: built.collection)
+        built.summary = summary
+        return summary
+    }
+
+    func announce(_ event: Event) {
+        if case let .error(message) = event { lastError = message } else if event == .reload { lastError = nil }
+        for listener in listeners.values { listener.yield(event) }
+    }
+
+    func listen() -> (UUID, AsyncStream<Event>) {
+        let id = UUID()
+        let (stream, continuation) = AsyncStream<Event>.makeStream(bufferingPolicy: .bufferingNewest(4))
+        listeners[id] = continuation
+        if let lastError { continuation.yield(.error(lastError)) }
+        return (id, stream)
+    }
+
+    func forget(_ id: UUID) {
+        listeners[id]?.finish()
+        listeners[id] = nil
+    }
+}
+
+/// Answers requests: pages rendered live (with the reload script added), the event stream,
+/// the reload script, and every other file from the built site, confined to it.
+struct LiveResponder: HTTPResponder {
+    typealias Context = BasicRequestContext
+    static let eventsPath = "/__pokedex/events"
+    static let scriptPath = "/__pokedex/live.js"
+
+    let state: ServeState
+    let output: URL
+
+    func respond(to request: Request, context: BasicRequestContext) async throws -> Response {
+        let path = request.uri.path.removingPercentEncoding ?? request.uri.path
+        switch path {
+        case Self.eventsPath: return await events()
+        case Self.scriptPath: return Self.response(.ok, type: "text/javascript; charset=utf-8", body: Data(Self.liveScript.utf8))
+        default: break
+        }
+        var relative = String(path.drop { $0 == "/" })
+        if relative.isEmpty || relative.hasSuffix("/") { relative += "index.html" }
+        guard InputFolder.isPlainRelative(relative) else { return Self.response(.badRequest, type: "text/plain", body: Data("bad path".utf8)) }
+        if relative.hasSuffix(".html") {
+            let live = await state.live
+            if let html = try? live.render(relative) { return Self.page(html) }
+        }
+        switch InputFolder(root: output).resolve(relative) {
+        case let .file(real, _):
+            guard let data = FileManager.default.contents(atPath: real) else { break }
+            if relative.hasSuffix(".html") { return Self.page(String(decoding: data, as: UTF8.self)) }
+            return Self.response(.ok, type: Self.contentType(relative), body: data)
+        case .notAFile:
+            // A folder without its slash: where its index is.
+            return Response(status: .movedPermanently, headers: [.location: path + "/"])
+        default:
+            break
+        }
+        let live = await state.live
+        let missing = (try? live.render("404.html")) ?? "<!DOCTYPE html><title>Not found</title><p>Not found."
+        var response = Self.page(missing)
+        response.status = .notFound
+        return response
+    }
+
+    /// A page with the reload script added before `</head>`: only the served copy has it.
+    static func page(_ html: String) -> Response {
+        let tag = "<script src=\"\(scriptPath)\" defer></script>\n</head>"
+        let served = html.range(of: "</head>").map { html.replacingCharacters(in: $0, with: tag) } ?? html
+        var response = response(.ok, type: "text/html; charset=utf-8", body: Data(served.utf8))
+        response.headers[.cacheControl] = "no-store"
+        return response
+    }
+
+    static func response(_ status: HTTPResponse.Status, type: String, body: Data) -> Response {
+        Response(status: status, headers: [.contentType: type, .cacheControl: "no-cache"],
+                 body: ResponseBody(byteBuffer: ByteBuffer(bytes: body)))
+    }
+
+    /// Server-sent events: `reload` when a change is ready, `failed` with the error while a
+    /// build fails, a comment every 15 s so a closed page is noticed.
+    func events() async -> Response {
+        let (id, stream) = await state.listen()
+        let state = self.state
+        let body = ResponseBody { writer in
+            defer { Task { await state.forget(id) } }
+            try await writer.write(ByteBuffer(string: "retry: 500\n: connected\n\n"))
+            try await withThrowingTaskGroup(of: Void.self) { group in
+                group.addTask {
+                    while !Task.isCancelled {
+                        try await Task.sleep(for: .seconds(15))
+                        await state.ping(id)
+                    }
+                }
+                for await event in stream {
+                    switch event {
+                    case .reload: try await writer.write(ByteBuffer(string: "event: reload\ndata: now\n\n"))
+                    case let .error(message):
+                        let lines = message.split(separator: "\n", omittingEmptySubsequences: false).map { "data: \($0)" }.joined(separator: "\n")
+                        try await writer.write(ByteBuffer(string: "event: failed\n\(lines)\n\n"))
+                    case .ping: try await writer.write(ByteBuffer(string: ": ping\n\n"))
+                    }
+                }
+                group.cancelAll()
+            }
+            try await writer.finish(nil)
+        }
+        return Response(status: .ok, headers: [.contentType: "text/event-stream", .cacheControl: "no-store"], body: body)
+    }
+
+    static func contentType(_ path: String) -> String {
+        switch (path as NSString).pathExtension.lowercased() {
+        case "html": "text/html; charset=utf-8"
+        case "css": "text/css; charset=utf-8"
+        case "js": "text/javascript; charset=utf-8"
+        case "json", "webmanifest": "application/json"
+        case "svg": "image/svg+xml"
+        case "png": "image/png"
+        case "gif": "image/gif"
+        case "jpg", "jpeg": "image/jpeg"
+        case "webp": "image/webp"
+        case "ogg": "audio/ogg"
+        case "xml": "application/xml"
+        case "txt": "text/plain; charset=utf-8"
+        default: "application/octet-stream"
+        }
+    }
+
+    /// Reloads on `reload`; shows the error over the page on `failed`, hides it on the next reload.
+    static let liveScript = """
+    (function () {
+      "use strict";
+      if (!window.EventSource) return;
+      var box = null;
+      function show(text) {
+        if (!box) {
+          box = document.createElement("pre");
+          box.setAttribute("role", "alert");
+          var s = box.style;
+          s.position = "fixed"; s.left = "1rem"; s.right = "1rem"; s.bottom = "1rem"; s.zIndex = "9999";
+          s.margin = "0"; s.padding = "1rem"; s.maxHeight = "50vh"; s.overflow = "auto"; s.whiteSpace = "pre-wrap";
+          s.background = "#2b0b0e"; s.color = "#ffd7db"; s.border = "2px solid #ff5a6e"; s.borderRadius = "10px";
+          s.font = "14px/1.4 ui-monospace, monospace";
+          document.body.appendChild(box);
+        }
+        box.textContent = "pokedex serve: the last change did not build; this is the last good site.\\n\\n" + text;
+      }
+      var source = new EventSource("/__pokedex/events");
+      source.addEventListener("reload", function () { window.location.reload(); });
+      source.addEventListener("failed", function (event) { show(event.data); });
+    })();
+    """
+}
+
+extension ServeState {
+    /// Keeps one page's stream alive (a write to a closed page ends its stream).
+    func ping(_ id: UUID) {
+        listeners[id]?.yield(.ping)
+    }
+}
+
+/// Whether a port on 127.0.0.1 can be bound now.
+enum PortProbe {
+    static func isFree(_ port: Int) -> Bool {
+        let socket = Foundation.socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        guard socket >= 0 else { return false }
+        defer { close(socket) }
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_port = in_port_t(UInt16(port).bigEndian)
+        address.sin_addr.s_addr = inet_addr("127.0.0.1")
+        let bound = withUnsafePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(socket, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
+        }
+        return bound == 0
+    }
+}
+
+/// Polls files and folders for changes: each file's size and modification time.
+struct Watcher {
+    let paths: [URL]
+    private var stamps: [String: String]
+
+    init(paths: [URL]) {
+        self.paths = paths
+        stamps = Self.stamps(paths)
+    }
+
+    /// The files that appeared, disappeared or changed since the last call.
+    mutating func changes() -> [URL] {
+        let now = Self.stamps(paths)
+        var changed = Set(now.keys.filter { now[$0] != stamps[$0] })
+        changed.formUnion(stamps.keys.filter { now[$0] == nil })
+        stamps = now
+        return changed.sorted().map { URL(fileURLWithPath: $0) }
+    }
+
+    static func stamps(_ paths: [URL]) -> [String: String] {
+        var stamps: [String: String] = [:]
+        let manager = FileManager.default
+        for root in paths {
+            var files = [root.path]
+            if let walker = manager.enumerator(atPath: root.path) {
+                files += walker.compactMap { ($0 as? String).map { root.appendingPathComponent($0).path } }
+            }
+            for file in files {
+                guard let attributes = try? manager.attributesOfItem(atPath: file),
+                      attributes[.type] as? FileAttributeType == .typeRegular else { continue }
+                let size = attributes[.size] as? Int ?? -1
+                let modified = (attributes[.modificationDate] as? Date)?.timeIntervalSince1970 ?? 0
+                stamps[file] = "\(size)-\(modified)"
+            }
+        }
+        return stamps
+    }
+
+    static func isInside(_ file: URL, _ folders: [URL]) -> Bool {
+        let path = file.standardizedFileURL.path
+        return folders.contains { path.hasPrefix($0.standardizedFileURL.path + "/") }
+    }
+
+    static func describe(_ paths: [URL]) -> String {
+        paths.map(\.path).joined(separator: ", ")
+    }
+}

@@ -64,8 +64,8 @@ let package = Package(
         .testTarget(name: "HTMLSafetyTests", dependencies: ["HTMLSafety", "TestSupport"]),
         .testTarget(name: "JSONLinkScanTests", dependencies: ["JSONLinkScan", "TestSupport"]),
         .testTarget(name: "PokeAPITests", dependencies: ["Common", "PokeAPI", "JSONLinkScan", "TestSupport"]),
-        .testTarget(name: "PokedexTests", dependencies: ["Pokedex", "TOML", "TestSupport"]),
-        .testTarget(name: "SiteGeneratorTests", dependencies: ["SiteGenerator", "CSystemExtras", "TestSupport"], exclude: ["Snapshots"]),
+        .testTarget(name: "PokedexTests", dependencies: ["Common", "Pokedex", "TOML", "TestSupport"]),
+        .testTarget(name: "SiteGeneratorTests", dependencies: ["Common", "SiteGenerator", "Pokedex", "CSystemExtras", "TestSupport"], exclude: ["Snapshots"]),
         .testTarget(name: "PokedexCLITests", dependencies: ["PokedexCLI", "TestSupport"]),
     ],
     swiftLanguageModes: [.v6]

@@ -658,13 +658,17 @@
       if (text !== undefined && text !== null) node.textContent = text;
       return node;
     }
+    /* The Poké Ball placeholder and the drawn emblems, wherever the site keeps them
+       ("assets/", or "../assets/" in a site of several languages). */
+    function isPlaceholder(g) { return g.indexOf("assets/pokeball.svg") !== -1 && /(^|\/)assets\/pokeball\.svg$/.test(g); }
+    function isEmblem(g) { return g.indexOf("emblems/") === 0; }
     function pad(n) { var s = String(n); while (s.length < 3) s = "0" + s; return "#" + s; }
     function sprite(row, className, size) {
       var img = doc.createElement("img");
       var names = [className];
       if (row.k === 1) names.push("is-canvas");
-      if (row.k === 2) names.push("is-art");
-      if (row.g.indexOf("assets/") === 0) names.push("is-placeholder");
+      if (row.k === 2) names.push(isEmblem(row.g) ? "is-emblem" : "is-art");
+      if (isPlaceholder(row.g)) names.push("is-placeholder");
       img.className = names.join(" ").trim();
       img.src = root + row.g;
       img.alt = "";
@@ -826,8 +830,8 @@
         var img = a.firstChild;
         var cls = "result-sprite";
         if (entry.k === 1) cls += " is-canvas";
-        if (entry.k === 2) cls += " is-art";
-        if (entry.g.charCodeAt(0) === 97 && entry.g.indexOf("assets/") === 0) cls += " is-placeholder";
+        if (entry.k === 2) cls += isEmblem(entry.g) ? " is-emblem" : " is-art";
+        if (isPlaceholder(entry.g)) cls += " is-placeholder";
         img.className = cls;
         img.src = root + entry.g;
         if (entry.w) img.classList.add("cv-" + entry.w[0] + "x" + entry.w[1]);

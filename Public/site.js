@@ -58,8 +58,8 @@
   function sprite(entry, className, size) {
     var names = [className];
     if (entry.k === 1) names.push("is-canvas");
-    if (entry.k === 2) names.push("is-art");
-    if (entry.g.indexOf("assets/") === 0) names.push("is-placeholder");
+    if (entry.k === 2) names.push(entry.g.indexOf("emblems/") === 0 ? "is-emblem" : "is-art");
+    if (/(^|\/)assets\/pokeball\.svg$/.test(entry.g)) names.push("is-placeholder");
     var img = el("img", { "class": names.join(" ").trim(), src: root + entry.g, alt: "", width: size, height: size });
     if (entry.w) img.classList.add("cv-" + entry.w[0] + "x" + entry.w[1]);
     return img;
@@ -227,7 +227,18 @@
     });
   }
 
+  /* The language switcher: the root page goes to the language chosen last. */
+  function bindLanguages() {
+    var links = document.querySelectorAll(".lang-switch a[data-lang]");
+    for (var i = 0; i < links.length; i++) {
+      links[i].addEventListener("click", function (event) {
+        try { window.localStorage.setItem("pokedex-language", event.currentTarget.getAttribute("data-lang")); } catch (error) { /* storage off */ }
+      });
+    }
+  }
+
   document.addEventListener("pokedex:cards", markCards); /* list.js rebuilt the cards */
+  bindLanguages();
   bindSort();
   bindExport();
   bindFilter();

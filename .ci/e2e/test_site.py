@@ -195,14 +195,47 @@ def search_results(driver, query):
     return [link.text for link in driver.find_elements(By.CSS_SELECTOR, ".search-results a") if link.is_displayed()]
 
 
+def name_of(slug):
+    """The display name in the site's language (ピカチュウ on the Japanese site)."""
+    return next(entry["name"] for entry in pokemon_entries() if entry["slug"] == slug)
+
+
 @pytest.mark.parametrize("base", ["file", "http"])
 @pytest.mark.parametrize("query", ["pika", "pikacu", "25"])
 def test_search_finds_pikachu(driver, base, query):
+    # English names and slugs find Pokémon on every language's site, shown by their names there.
     open_page(driver, base, "index.html")
+    name = name_of("pikachu")
     found = search_results(driver, query)
-    assert any("Pikachu" in text for text in found), f"search for {query!r} showed {found}"
-    assert "Pikachu" in found[0], f"Pikachu is not the first result for {query!r}: {found}"
+    assert any(name in text for text in found), f"search for {query!r} showed {found}"
+    assert name in found[0], f"{name} is not the first result for {query!r}: {found}"
     assert_no_console_errors(driver, f"{base}: search {query}")
+
+
+@pytest.mark.parametrize("base", ["file", "http"])
+def test_search_in_the_sites_language(driver, base):
+    # The name in the page's own language finds it too (kana on the Japanese site).
+    open_page(driver, base, "index.html")
+    name = name_of("pikachu")
+    found = search_results(driver, name[:3])
+    assert found and name in found[0], f"search for {name[:3]!r} showed {found}"
+
+
+@pytest.mark.parametrize("base", ["file", "http"])
+def test_language_switcher_keeps_the_page(driver, base):
+    switch = (SITE / "index.html").read_text()
+    if "lang-switch" not in switch:
+        pytest.skip("a site in one language has no switcher")
+    open_page(driver, base, detail_page("pikachu"))
+    driver.find_element(By.CSS_SELECTOR, ".lang-switch summary").click()
+    links = [a for a in driver.find_elements(By.CSS_SELECTOR, ".lang-switch a") if a.get_attribute("aria-current") != "true"]
+    assert links, "no other language in the switcher"
+    target = links[0].get_attribute("data-lang")
+    links[0].click()
+    WebDriverWait(driver, 5).until(lambda d: d.execute_script("return document.documentElement.lang") == target)
+    assert driver.current_url.endswith("/" + target + "/" + detail_page("pikachu")), driver.current_url
+    assert driver.execute_script("return localStorage.getItem('pokedex-language')") == target
+    assert_no_console_errors(driver, f"{base}: language switch")
 
 
 @pytest.mark.parametrize("base", ["file", "http"])

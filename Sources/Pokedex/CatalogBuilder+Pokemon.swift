@@ -45,6 +45,7 @@ extension CatalogBuilder {
         let isDefault = raw.isDefault ?? (species.varieties.first == raw.name)
         var name = species.name
         var formName: String?
+        var searchNames = localized.searchNames(species.names.map { ($0.language, $0.name) }, display: species.name)
         var form = FormInfo()
         var cosmetic: [CosmeticForm] = []
         for (index, link) in (raw.forms ?? []).enumerated() {
@@ -56,6 +57,7 @@ extension CatalogBuilder {
                 if !isDefault {
                     formName = localized.name(record.formNames)
                     name = localized.name(record.names) ?? formName.map { "\(species.name) (\($0))" } ?? species.name
+                    searchNames = localized.searchNames(record.names, display: name)
                 }
             } else {
                 // A cosmetic form of this pokemon (Unown's letters): its own name and picture.
@@ -132,6 +134,7 @@ extension CatalogBuilder {
             heldItems: heldItems
         )
         var complete = pokemon
+        complete.searchNames = searchNames
         complete.effort = effort
         complete.learnset = Learnset(
             moves: learnset.moves.map { $0.name ?? "" }, versionGroups: learnset.versionGroups.map { $0.name ?? "" },

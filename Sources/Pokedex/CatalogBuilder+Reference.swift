@@ -12,7 +12,7 @@ extension CatalogBuilder {
             guard !(raw.pokemon ?? []).isEmpty else { return nil }
             let relations = raw.damageRelations
             func slugs(_ links: [Wire.Link]?) -> [String] { (links ?? []).compactMap(\.name) }
-            return PokemonType(
+            var type = PokemonType(
                 id: raw.id,
                 slug: raw.name,
                 name: localized.name(raw.names) ?? raw.name,
@@ -23,6 +23,8 @@ extension CatalogBuilder {
                 halfDamageTo: slugs(relations?.halfDamageTo),
                 noDamageTo: slugs(relations?.noDamageTo)
             )
+            type.searchNames = localized.searchNames(raw.names, display: type.name)
+            return type
         }
         return types.compactMap { $0 }
     }
@@ -36,6 +38,7 @@ extension CatalogBuilder {
                 slug: slug, name: localized.name(raw.names) ?? slug, type: raw.type?.name,
                 damageClass: raw.damageClass?.name, power: raw.power, accuracy: raw.accuracy, pp: raw.pp
             )
+            move.searchNames = localized.searchNames(raw.names, display: move.name)
             move.priority = raw.priority ?? 0
             move.target = raw.target?.name
             move.generation = raw.generation?.id
@@ -62,6 +65,7 @@ extension CatalogBuilder {
             let raw = try store.load(Wire.Ability.self, "ability", id, neededBy: "a pokemon's abilities")
             var ability = Ability(slug: slug, name: localized.name(raw.names) ?? slug, shortEffect: localized.shortEffect(raw.effectEntries?.entries))
             ability.effect = localized.effect(raw.effectEntries?.entries, long: true)
+            ability.searchNames = localized.searchNames(raw.names, display: ability.name)
             ability.flavorText = localized.newest(raw.flavorTextEntries?.entries, text: \.flavorText, language: { $0.language.name }) {
                 $0.versionGroup.map { order.rank(group: $0) } ?? Int.min
             }
@@ -79,6 +83,7 @@ extension CatalogBuilder {
             var item = Item(slug: slug, name: localized.name(raw.names) ?? slug)
             item.sprite = ResourceURL.spritePath(raw.sprites?.default?.url)
             item.effect = localized.effect(raw.effectEntries?.entries, long: false)
+            item.searchNames = localized.searchNames(raw.names, display: item.name)
             item.flavorText = localized.newest(raw.flavorTextEntries?.entries, text: \.text, language: { $0.language.name }) {
                 $0.versionGroup.map { order.rank(group: $0) } ?? Int.min
             }

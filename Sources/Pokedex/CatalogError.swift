@@ -21,7 +21,9 @@ enum CatalogIssue: Error, Sendable {
     /// A path refused for leading out of its folder.
     case confined(detail: String)
     case noSpecies(root: String)
-    case emptySelection(selection: String)
+    case emptySelection(selection: String, source: String = "the cache")
+    /// A species the source does not hold (the sample's 32, a partial folder).
+    case notInSource(name: String, source: String, suggestions: [String], available: [String])
     case sampleMissing
     case sampleMalformed(jsonPath: String, detail: String)
 
@@ -41,8 +43,12 @@ enum CatalogIssue: Error, Sendable {
             return "\(detail) Nothing was built."
         case let .noSpecies(root):
             return "No Pokémon species found under \(root)/api/v2/pokemon-species. Point --cache or --api at an api-data folder, or run `pokedex fetch`."
-        case let .emptySelection(selection):
-            return "The selection \(selection) matches no Pokémon species in the cache. Check --generations/--pokemon."
+        case let .emptySelection(selection, source):
+            return "The selection \(selection) matches no Pokémon species in \(source). Check --generations/--pokemon."
+        case let .notInSource(name, source, suggestions, available):
+            let hint = suggestions.isEmpty ? "" : " Did you mean \(suggestions.joined(separator: ", "))?"
+            let shown = available.prefix(40).joined(separator: ", ") + (available.count > 40 ? ", …" : "")
+            return "No species named \"\(name)\" in \(source).\(hint) It holds: \(shown). Build from PokeAPI data (--api FOLDER, or the network) for any other."
         case .sampleMissing:
             return "The bundled sample catalog is missing from the build. Rebuild the package (its resources were not copied)."
         case let .sampleMalformed(jsonPath, detail):

@@ -30,6 +30,14 @@ package struct CatalogLoader: Sendable {
     package var decodingWidth: Int
     /// What the fetch found the selection to reach; nil lists the folder instead.
     package var index: SourceIndex?
+    /// Every language the build makes a site in: their texts are kept in one record file,
+    /// so a build in several languages decodes each file once (nil: this catalog's only).
+    package var siteLanguages: [String]?
+
+    /// The language codes whose texts the records keep.
+    var keptLanguages: Set<String> {
+        (siteLanguages ?? [language]).reduce(into: Set<String>()) { $0.formUnion(Localized(language: $1).kept) }
+    }
 
     package init(cacheRoot: URL, language: String = "en", selection: Selection = .all, index: SourceIndex? = nil) {
         self.cacheRoot = cacheRoot
@@ -53,7 +61,7 @@ package struct CatalogLoader: Sendable {
 
     /// Loads the catalog and says how many files were decoded (the rest came from records).
     package func loadCounting() async throws(CatalogError) -> (catalog: Catalog, origin: Origin, decoded: Int) {
-        let languages = Localized(language: language).kept
+        let languages = keptLanguages
         let records = RecordCache(folder: snapshotFolder, languages: languages)
         let builder = CatalogBuilder(
             store: ResourceStore(root: cacheRoot, index: index, records: records, languages: languages),
@@ -70,6 +78,6 @@ package struct CatalogLoader: Sendable {
 
     /// The file the records are kept in, or nil with none kept.
     package func currentSnapshotURL() -> URL? {
-        snapshotFolder.map { RecordCache.file(in: $0, languages: Localized(language: language).kept) }
+        snapshotFolder.map { RecordCache.file(in: $0, languages: keptLanguages) }
     }
 }

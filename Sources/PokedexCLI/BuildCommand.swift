@@ -29,8 +29,10 @@ struct BuildCommand: AsyncParsableCommand {
     var output: String?
     @Option(name: .customLong("base-url"), help: "The site's package address, for sitemap.xml (e.g. https://me.github.io/dex/).")
     var baseURL: String?
-    @Option(help: "Language code for names, genera and flavor text (default en).")
+    @Option(help: "Language code for the site: its words, names, genera and entries (default en).")
     var language: String?
+    @Option(help: ArgumentHelp("One site per language under <output>/<tag>/, e.g. en,ja,fr (PokeAPI's codes: en ja ja-hrkt ko zh-hant zh-hans fr de es it).", valueName: "LIST"))
+    var languages: String?
     @Option(help: ArgumentHelp("Only these generations, e.g. 1-3 or 1,4 (as pokedex fetch).", valueName: "LIST"))
     var generations: String?
     @Option(help: ArgumentHelp("Only these national-dex numbers and names, e.g. 1-151,pikachu (as pokedex fetch).", valueName: "LIST"))
@@ -61,9 +63,13 @@ struct BuildCommand: AsyncParsableCommand {
     struct Built: Sendable {
         var summary: BuildSummary
         var configuration: SiteConfiguration
-        /// Nil when the site was unchanged and the catalog was not even loaded (`needCatalog` false).
-        var catalog: Catalog?
-        var collection: SiteCollection
+        /// Each language's catalog and collection; empty when the site was unchanged and no
+        /// catalog was even loaded (`needCatalog` false).
+        var sites: [SiteBuilder.LanguageSite]
+
+        /// The first language's catalog.
+        var catalog: Catalog? { sites.first?.catalog }
+        var collection: SiteCollection { sites.first?.collection ?? .empty }
     }
 
     /// The whole of `build`: the source made ready, the catalog, the collection checked, the
@@ -79,9 +85,10 @@ struct BuildCommand: AsyncParsableCommand {
             themeOverride: settings.theme.map { URL(fileURLWithPath: $0, isDirectory: true) },
             spritesRoot: prepared.root,
             baseURL: settings.baseURL,
-            language: settings.language,
+            language: settings.siteLanguages[0],
             dexMode: settings.dexMode,
-            images: settings.images
+            images: settings.images,
+            languages: settings.siteLanguages
         )
         let builder = SiteBuilder(configuration: configuration)
         let (trainer, collectionFile, lines) = try loadCollection(settings)
@@ -91,34 +98,36 @@ struct BuildCommand: AsyncParsableCommand {
         var collectionKey = Fingerprint()
         collectionKey.add(CollectionFile.encode(trainer))
         let key = builder.key(BuildKey.Inputs(
-            tool: PokedexVersion.current + (settings.strict ? " strict" : ""), data: prepared.contentKey,
+            tool: PokedexVersion.build + (settings.strict ? " strict" : ""), data: prepared.contentKey,
             selection: selection.description, collection: collectionKey.hex
         ))
         if !needCatalog, prepared.index != nil || prepared.root == nil, let summary = builder.unchangedSummary(key: key) {
-            return Built(summary: summary, configuration: configuration, catalog: nil, collection: .empty)
+            return Built(summary: summary, configuration: configuration, sites: [])
         }
-        let catalog: Catalog
+        var catalogs: [Catalog] = []
         do {
             if let root = prepared.root { reporter.note("Loading the catalog from \(root.path)") }
-            catalog = try await source.catalog(prepared, language: settings.language, selection: selection)
+            for language in settings.siteLanguages {
+                catalogs.append(try await source.catalog(prepared, language: language, selection: selection, siteLanguages: settings.siteLanguages))
+            }
         } catch {
             throw CommandFailure(String(describing: error))
         }
+        let catalog = catalogs[0]
         // A hand-edited file meets the same rules as `catch`; what breaks them stays off the site.
         let (kept, problems) = CollectionRules(reference: catalog).audit(trainer, file: collectionFile.path, lines: lines)
         for problem in problems { reporter.warn(problem) }
         if settings.strict, !problems.isEmpty {
             throw CommandFailure("\(problems.count) collection entries break the rules (listed above); --strict builds nothing until they are fixed.")
         }
-        let collection = SiteCollection(kept, catalog: catalog)
+        let sites = catalogs.map { SiteBuilder.LanguageSite(catalog: $0, collection: SiteCollection(kept, catalog: $0)) }
         let summary = try await builder.build(
-            catalog: catalog,
-            collection: collection,
+            sites: sites,
             key: key,
             check: settings.strict ? Self.strictCheck : nil,
             progress: { reporter.progress($0) }
         )
-        return Built(summary: summary, configuration: configuration, catalog: catalog, collection: collection)
+        return Built(summary: summary, configuration: configuration, sites: sites)
     }
 }
 
@@ -159,7 +168,15 @@ extension BuildCommand {
             guard BuildSettings.isLanguageCode(language) else {
                 throw ValidationError("--language must be a code like en, fr or zh-hans (got \(language)).")
             }
-            settings.language = language
+            settings.language = SiteLanguage(language)?.code ?? language
+            settings.languages = []
+        }
+        if let languages {
+            do {
+                settings.languages = try BuildSettings.parseLanguages(languages)
+            } catch {
+                throw ValidationError("--languages: \(error.description)")
+            }
         }
         if generations != nil || pokemon != nil {
             let selection: FetchSelection

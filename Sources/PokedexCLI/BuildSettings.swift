@@ -1,4 +1,5 @@
 import Foundation
+import Pokedex
 
 /// The settings of `pokedex build`: defaults, then `pokedex.toml`, then flags.
 struct BuildSettings: Sendable, Equatable {
@@ -13,6 +14,8 @@ struct BuildSettings: Sendable, Equatable {
     var output = "_site"
     var baseURL: String?
     var language = "en"
+    /// The languages of a site per language (`languages = ["en", "ja"]`); empty: just `language`.
+    var languages: [String] = []
     var generations: [Int] = []
     var pokemon: [String] = []
     var theme: String?
@@ -26,7 +29,7 @@ struct BuildSettings: Sendable, Equatable {
     /// The keys `pokedex.toml` accepts, as the flags spell them.
     static let keys = [
         "title", "sample", "api", "sprites-url", "cries-url", "images", "cache", "output", "base-url", "language",
-        "generations", "pokemon", "theme", "offline", "strict", "quiet", "collection", "dex-mode"]
+        "languages", "generations", "pokemon", "theme", "offline", "strict", "quiet", "collection", "dex-mode"]
 
     /// Lays a config file's settings over these, checking every key and value.
     mutating func apply(_ file: ConfigFile) throws(ConfigError) {
@@ -62,8 +65,19 @@ struct BuildSettings: Sendable, Equatable {
                 baseURL = value
             case "language":
                 let value = try text()
-                guard Self.isLanguageCode(value) else { throw fail("language must be a code like \"en\", \"fr\" or \"zh-hans\" (got \(value))") }
-                language = value
+                guard let site = SiteLanguage(value) else { throw fail("language must be a code like \"en\", \"fr\" or \"zh-hans\" (got \(value))") }
+                language = site.code
+            case "languages":
+                guard case .array(let items) = entry.value, !items.isEmpty else { throw fail("languages must be a list like [\"en\", \"ja\", \"fr\"]") }
+                var codes: [String] = []
+                for item in items {
+                    guard case .string(let value) = item, let site = SiteLanguage(value) else {
+                        throw fail("languages holds codes like \"en\", \"ja\" or \"zh-hant\" as \"strings\"")
+                    }
+                    guard !codes.contains(site.code) else { throw fail("languages names \(site.code) twice") }
+                    codes.append(site.code)
+                }
+                languages = codes
             case "generations":
                 guard case .array(let items) = entry.value else { throw fail("generations must be a list like [1, 2]") }
                 generations = []
@@ -100,6 +114,27 @@ struct BuildSettings: Sendable, Equatable {
     }
 
     static func isLanguageCode(_ text: String) -> Bool {
-        !text.isEmpty && text.count <= 12 && text.allSatisfy { ($0.isASCII && $0.isLetter) || $0 == "-" }
+        SiteLanguage(text) != nil
     }
+
+    /// The languages to build, in order: `languages`, else `language` alone.
+    var siteLanguages: [String] { languages.isEmpty ? [language] : languages }
+
+    /// `--languages en,ja,fr`: PokeAPI codes or tags, any case, no repeats.
+    static func parseLanguages(_ text: String) throws(LanguageListError) -> [String] {
+        var codes: [String] = []
+        for part in text.split(separator: ",").map({ $0.trimmingCharacters(in: .whitespaces) }) where !part.isEmpty {
+            guard let site = SiteLanguage(part) else { throw LanguageListError(message: "\(part) is not a language code (like en, ja, zh-hant or fr)") }
+            guard !codes.contains(site.code) else { throw LanguageListError(message: "\(site.code) is named twice") }
+            codes.append(site.code)
+        }
+        guard !codes.isEmpty else { throw LanguageListError(message: "no language given") }
+        return codes
+    }
+}
+
+/// Why a `--languages` list cannot be used.
+struct LanguageListError: Error, CustomStringConvertible {
+    var message: String
+    var description: String { message }
 }

@@ -75,4 +75,14 @@ extension PokedexCommand {
 /// The tool's version, shown by `--version` and sent in the User-Agent.
 package enum PokedexVersion {
     package static let current = "0.1.0"
+
+    /// The version and this very executable (its size and modification time): a rebuilt
+    /// tool may write other pages from the same inputs, so it never takes an old site as
+    /// up to date.
+    package static let build: String = {
+        let path = URL(fileURLWithPath: CommandLine.arguments.first ?? "").resolvingSymlinksInPath().path
+        guard let attributes = try? FileManager.default.attributesOfItem(atPath: path),
+              let size = attributes[.size] as? Int, let modified = attributes[.modificationDate] as? Date else { return current }
+        return "\(current) (\(size) bytes, \(Int(modified.timeIntervalSince1970)))"
+    }()
 }

@@ -1,3 +1,4 @@
+import Common
 import Foundation
 import Testing
 @testable import Pokedex
@@ -17,9 +18,11 @@ struct CatalogBuilderTests {
         let english = try await build(fixture)
         #expect(english.species.map(\.name) == ["Test-Mon♀", "Evomon"])
         let french = try await build(fixture, language: "fr")
-        #expect(french.species.map(\.name) == ["Testmonne", "Evomon"])
+        // English stands in where French is missing, marked as English for the pages' `lang`.
+        #expect(french.species.map(\.name) == ["Testmonne", LanguageMark.mark("Evomon", tag: "en")])
         #expect(french.moves["tackle"]?.name == "Charge")
-        #expect(french.abilities["run-away"]?.name == "Run Away")
+        #expect(french.abilities["run-away"]?.name == LanguageMark.mark("Run Away", tag: "en"))
+        #expect(french.abilities["run-away"].map { LanguageMark.plain($0.name) } == "Run Away")
         #expect(french.stats["hp"]?.name == "PV")
     }
 
@@ -128,7 +131,7 @@ struct CatalogBuilderTests {
         try fixture.write("region", 4, ["id": 4, "name": "sinnoh", "names": FixtureFolder.names([("en", "Sinnoh")])])
         let german = try await build(fixture, language: "de")
         #expect(german.locationNames == ["eterna-forest": "Ewigwald"], "pinwheel-forest has no file: no made-up name")
-        #expect(german.regionNames == ["sinnoh": "Sinnoh"], "English stands in for a missing translation")
+        #expect(german.regionNames == ["sinnoh": LanguageMark.mark("Sinnoh", tag: "en")], "English stands in for a missing translation, marked")
         let chain = try #require(german.evolutionChains[1])
         #expect(chain.root.evolvesTo.first?.conditions.map(\.location) == ["eterna-forest", "pinwheel-forest"])
     }

@@ -120,7 +120,7 @@ struct SiteBuilderTests {
         let rows = try #require(json?["pokemon"])
         #expect(rows.count == 16)
         let alola = try #require(rows.first { $0["slug"] as? String == "raichu-alola" })
-        #expect(alola["sprite"] as? String == "assets/pokeball.svg")
+        #expect(alola["sprite"] as? String == "emblems/raichu-alola.svg", "what its pages lead with: the emblem drawn for it")
         #expect(alola["page"] as? String == "pokemon/raichu-alola.html")
         #expect(alola["types"] as? [String] == ["electric", "psychic"])
     }
@@ -156,7 +156,8 @@ struct SiteBuilderTests {
         #expect(bySlug["eevee"]?["k"] as? Int == 2)
         #expect(bySlug["eevee"]?["w"] == nil)
         #expect(bySlug["raichu"]?["k"] == nil, "box sprites carry no shape")
-        #expect(bySlug["raichu-alola"]?["k"] == nil, "nor does the placeholder")
+        #expect(bySlug["raichu-alola"]?["g"] as? String == "emblems/raichu-alola.svg", "no sprite: the emblem, as on its pages")
+        #expect(bySlug["raichu-alola"]?["k"] as? Int == 2, "drawn, not pixel art")
     }
 }
 

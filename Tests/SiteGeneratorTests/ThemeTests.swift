@@ -24,17 +24,6 @@ struct ThemeTests {
         #expect(try site.read("index.html").contains("<h1>Test Dex</h1>"))
     }
 
-    @Test("falls back to English for words a translation lacks")
-    func stringsFallBack() throws {
-        let folder = try TestSupportPaths.temporaryFolder()
-        defer { try? FileManager.default.removeItem(at: folder) }
-        try FileManager.default.createDirectory(at: folder.appendingPathComponent("strings"), withIntermediateDirectories: true)
-        try Data(#"{"nav_home": "Accueil"}"#.utf8).write(to: folder.appendingPathComponent("strings/fr.json"))
-        let strings = try SiteStrings(folders: [TestSupportPaths.packageRoot.appendingPathComponent("Templates"), folder], language: "fr")
-        #expect(strings["nav_home"] == "Accueil")
-        #expect(strings["nav_list"] == "All Pokémon")
-    }
-
     @Test("rejects a strings table that is not an object of strings")
     func badStrings() throws {
         let folder = try TestSupportPaths.temporaryFolder()

@@ -19,6 +19,9 @@ package struct Move: Sendable, Hashable, Codable {
     package var flavorText: String?
     /// The machines that teach it, per version group.
     package var machines: [Machine] = []
+    /// Its names in the search's other languages (English, kana and romaji for a Japanese
+    /// site), plain text; nil when the catalog's language needs none.
+    package var searchNames: [String]?
 
     package init(
         slug: String, name: String, type: String? = nil, damageClass: String? = nil,
@@ -43,6 +46,9 @@ package struct Ability: Sendable, Hashable, Codable {
     package var effect: String?
     package var flavorText: String?
     package var generation: Int?
+    /// Its names in the search's other languages (English, kana and romaji for a Japanese
+    /// site), plain text; nil when the catalog's language needs none.
+    package var searchNames: [String]?
 
     package init(slug: String, name: String, shortEffect: String? = nil) {
         self.slug = slug
@@ -61,6 +67,9 @@ package struct Item: Sendable, Hashable, Codable {
     package var flavorText: String?
     /// The item-category slug.
     package var category: String?
+    /// Its names in the search's other languages (English, kana and romaji for a Japanese
+    /// site), plain text; nil when the catalog's language needs none.
+    package var searchNames: [String]?
 
     package init(slug: String, name: String) {
         self.slug = slug

@@ -36,6 +36,9 @@ package struct Pokemon: Sendable, Hashable, Codable, Identifiable {
     package var form = FormInfo()
     /// Its cosmetic forms beyond the first (none for most).
     package var cosmeticForms: [CosmeticForm] = []
+    /// Its names in the search's other languages (English, kana and romaji for a Japanese
+    /// site), plain text; nil when the catalog's language needs none.
+    package var searchNames: [String]?
 
     package init(
         id: Int, slug: String, speciesID: Int, name: String, formName: String? = nil,

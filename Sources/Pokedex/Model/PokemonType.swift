@@ -11,6 +11,9 @@ package struct PokemonType: Sendable, Hashable, Codable, Identifiable {
     package var doubleDamageTo: [String]
     package var halfDamageTo: [String]
     package var noDamageTo: [String]
+    /// Its names in the search's other languages (English, kana and romaji for a Japanese
+    /// site), plain text; nil when the catalog's language needs none.
+    package var searchNames: [String]?
 
     package init(
         id: Int, slug: String, name: String,

@@ -88,9 +88,12 @@ package struct CatalogSource: Sendable {
     }
 
     /// The catalog of a prepared source in `language`, for `selection`; records kept in the cache.
-    package func catalog(_ prepared: Prepared, language: String, selection: Selection) async throws(CatalogError) -> Catalog {
-        guard let root = prepared.root else { return try Catalog.sample() }
+    ///
+    /// `siteLanguages`: every language the build makes, whose texts share one record file.
+    package func catalog(_ prepared: Prepared, language: String, selection: Selection, siteLanguages: [String]? = nil) async throws(CatalogError) -> Catalog {
+        guard let root = prepared.root else { return try Catalog.sample(language: language, selection: selection) }
         var loader = CatalogLoader(cacheRoot: root, language: language, selection: selection, index: prepared.index)
+        loader.siteLanguages = siteLanguages
         loader.snapshotFolder = cache
         return try await loader.load().catalog
     }

@@ -56,7 +56,7 @@ extension SiteBuilder {
         var assetFolders = [configuration.themeRoot.appendingPathComponent("Public")]
         if let override = configuration.themeOverride { assetFolders.append(override.appendingPathComponent("Public")) }
         return BuildKey(
-            inputs: inputs, language: configuration.language, title: configuration.title,
+            inputs: inputs, language: configuration.languages.joined(separator: ","), title: configuration.title,
             baseURL: configuration.baseURL ?? "", spritesRoot: configuration.spritesRoot?.path ?? "",
             pageSize: configuration.pageSize, dexMode: configuration.dexMode, images: configuration.images,
             templates: Theme.fingerprint(of: Theme.templateFolders(configuration)),

@@ -25,32 +25,93 @@ package struct SiteBuilder: Sendable {
         check: SiteCheck? = nil,
         progress: @escaping @Sendable (BuildProgress) -> Void = { _ in }
     ) async throws(SiteError) -> BuildSummary {
+        try await build(sites: [LanguageSite(catalog: catalog, collection: collection)], key: key, check: check, progress: progress)
+    }
+
+    /// One language's catalog and the trainer's collection as it names them.
+    package struct LanguageSite: Sendable {
+        package var catalog: Catalog
+        package var collection: SiteCollection
+
+        package init(catalog: Catalog, collection: SiteCollection = .empty) {
+            self.catalog = catalog
+            self.collection = collection
+        }
+    }
+
+    /// Builds a site per language (one language: at the root, as ever; several: each under
+    /// `<tag>/`, with the sprites, cries and assets stored once at the top, a page to pick
+    /// the language at the root, and one sitemap listing every page with its alternates).
+    package func build(
+        sites: [LanguageSite],
+        key: BuildKey? = nil,
+        check: SiteCheck? = nil,
+        progress: @escaping @Sendable (BuildProgress) -> Void = { _ in }
+    ) async throws(SiteError) -> BuildSummary {
         let clock = ContinuousClock()
         let start = clock.now
         progress(BuildProgress(stage: .preparing, done: 0, total: 1))
-        let theme = try Theme(configuration: configuration)
-        let (found, refused) = availableSprites(in: catalog)
+        guard let first = sites.first else { throw SiteError(.badData("no language to build")) }
+        let themes = try sites.map { site throws(SiteError) in try Theme(configuration: configuration, language: site.catalog.language) }
+        let members = zip(sites, themes).map { site, theme in
+            SiteLayout.Member(language: theme.strings.language, native: theme.strings["language_native"])
+        }
+        let multilingual = sites.count > 1
+        var found: [String: FoundSprite] = [:]
+        var refused: [String] = []
+        for site in sites {
+            let media = availableSprites(in: site.catalog)
+            found.merge(media.found) { kept, _ in kept }
+            for reason in media.refused where !refused.contains(reason) { refused.append(reason) }
+        }
         let sprites = found.mapValues(\.shape)
-        let index = CatalogIndex(catalog: catalog, spriteShapes: sprites, images: configuration.images)
-        let pages = SitePages(index: index, collection: collection, strings: theme.strings, title: configuration.title, pageSize: configuration.pageSize, dexMode: configuration.dexMode)
         let staging = try StagingFolder.prepare(output: configuration.output)
         do throws(SiteError) {
-            var (manifest, rendered, pageBytes) = try await renderPages(pages, theme: theme, staging: staging, progress: progress)
+            let previous = BuildManifest.read(from: staging.previous)
+            var manifest = BuildManifest()
+            var rendered = 0, pageBytes = 0, emblemBytes = 0, indexBytes = 0
+            var searchFiles: [SearchFileSize] = []
+            var firstPages: SitePages?
+            var firstTheme: Theme?
+            for (offset, site) in sites.enumerated() {
+                let theme = themes[offset]
+                let layout = SiteLayout(members: members, current: members[offset].language, baseURL: configuration.baseURL)
+                let index = CatalogIndex(catalog: site.catalog, spriteShapes: sprites, images: configuration.images, mediaRoot: layout.shared)
+                let pages = SitePages(index: index, collection: site.collection, strings: theme.strings, title: configuration.title,
+                                      pageSize: configuration.pageSize, dexMode: configuration.dexMode, layout: layout)
+                let done = try await renderPages(pages, theme: theme, staging: staging, previous: previous, prefix: layout.prefix,
+                                                 into: &manifest, progress: progress)
+                rendered += done.rendered
+                pageBytes += done.bytes
+                emblemBytes += try writeEmblems(index.emblems, staging: staging, prefix: layout.prefix)
+                let written = try writeLanguageIndexes(index: index, collection: site.collection, strings: theme.strings,
+                                                       staging: staging, prefix: layout.prefix)
+                indexBytes += written.bytes
+                if offset == 0 { searchFiles = written.search }
+                if offset == 0 { firstPages = pages; firstTheme = theme }
+            }
+            if multilingual, let firstPages, let firstTheme {
+                let picked = try writeLanguagePicker(members: members, pages: firstPages, theme: firstTheme, staging: staging,
+                                                     previous: previous, into: &manifest)
+                rendered += picked.rendered
+                pageBytes += picked.bytes
+            }
             progress(BuildProgress(stage: .copyingAssets, done: 0, total: 1))
-            let assetBytes = try copyAssets(theme: theme, staging: staging, shapes: sprites.values)
+            let assetBytes = try copyAssets(theme: themes[0], staging: staging, shapes: sprites.values)
             progress(BuildProgress(stage: .copyingSprites, done: 0, total: sprites.count))
-            var spriteBytes = try copySprites(found, staging: staging)
-            spriteBytes += try writeEmblems(index.emblems, staging: staging)
+            let spriteBytes = try copySprites(found, staging: staging)
             // A strict build keeps the previous site rather than publish one that lost sprites.
             if check != nil, !refused.isEmpty { throw SiteError(.checkFailed(findings: refused)) }
             progress(BuildProgress(stage: .writingIndexes, done: 0, total: 1))
             manifest.key = key
             manifest.sprites = sprites.count
-            manifest.spritesMissing = Self.frontSprites(catalog).subtracting(found.keys).count
+            manifest.spritesMissing = Self.frontSprites(first.catalog).subtracting(found.keys).count
             manifest.warnings = refused.isEmpty ? nil : refused
             manifest.wroteSitemap = configuration.baseURL.map { !$0.isEmpty } ?? false
-            manifest.bytes = pageBytes + assetBytes + spriteBytes
-            manifest.bytes += try writeIndexes(index: index, collection: collection, strings: theme.strings, manifest: &manifest, staging: staging)
+            manifest.search = searchFiles
+            manifest.languages = multilingual ? members.map(\.language.tag) : nil
+            manifest.bytes = pageBytes + assetBytes + spriteBytes + emblemBytes + indexBytes
+            manifest.bytes += try writeSharedIndexes(manifest: manifest, languages: multilingual ? members.map(\.language.tag) : [], staging: staging)
             if let check {
                 progress(BuildProgress(stage: .finishing, done: 0, total: 1))
                 let findings: [String]
@@ -100,35 +161,36 @@ extension SiteBuilder {
 }
 
 extension SiteBuilder {
-    /// Renders (or reuses) every page with a bounded number in flight.
+    /// Renders (or reuses) every page of one language with a bounded number in flight,
+    /// under `prefix` ("" or "fr/"), recording each in `manifest`.
     func renderPages(
-        _ pages: SitePages, theme: Theme, staging: StagingFolder,
-        progress: @escaping @Sendable (BuildProgress) -> Void
-    ) async throws(SiteError) -> (manifest: BuildManifest, rendered: Int, bytes: Int) {
-        let previous = BuildManifest.read(from: staging.previous)
+        _ pages: SitePages, theme: Theme, staging: StagingFolder, previous: BuildManifest, prefix: String = "",
+        into manifest: inout BuildManifest, progress: @escaping @Sendable (BuildProgress) -> Void
+    ) async throws(SiteError) -> (rendered: Int, bytes: Int) {
         let kinds = pages.kinds
-        let specsFolders = Set(kinds.map { pages.folder(of: $0) }.filter { !$0.isEmpty }).sorted().map { $0 + "/x" }
+        let specsFolders = Set(kinds.map { prefix + pages.folder(of: $0) }.filter { !$0.isEmpty }).sorted().map { $0 + "/x" }
         try staging.makeFolders(for: specsFolders)
         let batches = stride(from: 0, to: kinds.count, by: 24).map { Array(kinds[$0..<min(kinds.count, $0 + 24)]) }
-        var manifest = BuildManifest()
         var rendered = 0
         var bytes = 0
         var done = 0
         var failure: SiteError?
+        var recorded = manifest
         let width = configuration.concurrency * 2
         await BoundedConcurrency.forEach(batches, width: width, { batch in
             Result { () throws(SiteError) in
                 var results: [(String, String, Bool, Int)] = []
                 for kind in batch {
                     guard let spec = pages.spec(kind) else { continue }
+                    let path = prefix + spec.path
                     let fingerprint = PageKey(spec, theme: theme).hex
-                    if previous.pages[spec.path] == fingerprint, let size = staging.reuse(spec.path) {
-                        results.append((spec.path, fingerprint, false, size))
+                    if previous.pages[path] == fingerprint, let size = staging.reuse(path) {
+                        results.append((path, fingerprint, false, size))
                         continue
                     }
                     let data = Data(try theme.render(spec).utf8)
-                    try staging.write(data, to: spec.path)
-                    results.append((spec.path, fingerprint, true, data.count))
+                    try staging.write(data, to: path)
+                    results.append((path, fingerprint, true, data.count))
                 }
                 return results
             }
@@ -136,7 +198,7 @@ extension SiteBuilder {
             switch outcome {
             case .success(let results):
                 for (path, fingerprint, wasRendered, size) in results {
-                    manifest.pages[path] = fingerprint
+                    recorded.pages[path] = fingerprint
                     bytes += size
                     if wasRendered { rendered += 1 }
                 }
@@ -147,7 +209,56 @@ extension SiteBuilder {
             }
         }
         if let failure { throw failure }
-        return (manifest, rendered, bytes)
+        manifest = recorded
+        return (rendered, bytes)
+    }
+
+    /// The page at the root of a site in several languages: each language by its own name,
+    /// and (with JavaScript) straight on to the visitor's last choice or the first language.
+    /// Also the root's `404.html`: the first language's, which hosts serve for any path.
+    func writeLanguagePicker(
+        members: [SiteLayout.Member], pages: SitePages, theme: Theme, staging: StagingFolder, previous: BuildManifest,
+        into manifest: inout BuildManifest
+    ) throws(SiteError) -> (rendered: Int, bytes: Int) {
+        guard let first = members.first else { return (0, 0) }
+        let picker = PageSpec(path: "index.html", template: "languages", fields: [
+            "root": .string(""),
+            "shared": .string(""),
+            "site": .dictionary(["title": .string(configuration.title), "language": .string(first.language.tag)]),
+            "pageTitle": .string(configuration.title),
+            "languages": .array(members.map { member in
+                .dictionary([
+                    "tag": .string(member.language.tag), "native": .string(member.native),
+                    "href": .string(member.language.tag + "/index.html"),
+                    "absolute": configuration.baseURL.map { .string(($0.hasSuffix("/") ? $0 : $0 + "/") + member.language.tag + "/") } ?? .null,
+                ])
+            }),
+            "canonical": configuration.baseURL.map { .string($0.hasSuffix("/") ? $0 : $0 + "/") } ?? .null,
+        ], strings: pages.stringsValue)
+        var specs = [picker]
+        if var notFound = pages.spec(.notFound) {
+            // The first language's 404 page, its links led from the root into its folder.
+            notFound.fields["root"] = .string(first.language.tag + "/")
+            notFound.fields["languages"] = .array(SiteLayout(members: members, current: first.language, baseURL: nil)
+                .alternates(of: "404.html", root: first.language.tag + "/"))
+            notFound.fields["canonical"] = .null
+            specs.append(notFound)
+        }
+        var rendered = 0, bytes = 0
+        for spec in specs {
+            let fingerprint = PageKey(spec, theme: theme).hex
+            if previous.pages[spec.path] == fingerprint, let size = staging.reuse(spec.path) {
+                manifest.pages[spec.path] = fingerprint
+                bytes += size
+                continue
+            }
+            let data = Data(try theme.render(spec).utf8)
+            try staging.write(data, to: spec.path)
+            manifest.pages[spec.path] = fingerprint
+            rendered += 1
+            bytes += data.count
+        }
+        return (rendered, bytes)
     }
 
     /// Copies the theme's assets; returns their size in bytes.
@@ -189,36 +300,52 @@ extension SiteBuilder {
     }
 
     /// Writes the emblems drawn for pokemon without an image; returns their size in bytes.
-    func writeEmblems(_ emblems: [String: String], staging: StagingFolder) throws(SiteError) -> Int {
+    func writeEmblems(_ emblems: [String: String], staging: StagingFolder, prefix: String = "") throws(SiteError) -> Int {
         let paths = emblems.keys.sorted()
-        try staging.makeFolders(for: paths)
+        try staging.makeFolders(for: paths.map { prefix + $0 })
         var bytes = 0
         for path in paths {
             let data = Data((emblems[path] ?? "").utf8)
-            try staging.write(data, to: path)
+            try staging.write(data, to: prefix + path)
             bytes += data.count
         }
         return bytes
     }
 
-    /// Writes the search files, pokedex.json, the sitemap (with a base URL) and the manifest; returns their size.
-    func writeIndexes(
-        index: CatalogIndex, collection: SiteCollection, strings: SiteStrings, manifest: inout BuildManifest, staging: StagingFolder
-    ) throws(SiteError) -> Int {
+    /// Writes one language's search files and pokedex.json under `prefix`; returns their
+    /// size and the search files' sizes (raw and gzipped, against their budgets).
+    func writeLanguageIndexes(
+        index: CatalogIndex, collection: SiteCollection, strings: SiteStrings, staging: StagingFolder, prefix: String
+    ) throws(SiteError) -> (bytes: Int, search: [SearchFileSize]) {
         let indexes = SiteIndexes(index: index, collection: collection)
         let search = SearchIndex(index: index, marks: indexes.marks, strings: strings)
         var files: [(String, Data)] = [("search-index.js", search.light), ("search-data.js", search.heavy)]
-        manifest.search = files.map { name, data in
+        let languages = SearchIndex.languages(of: index.catalog).count
+        let sizes = files.map { name, data in
             SearchFileSize(name: name, bytes: data.count, gzip: Gzip.compressedSize(of: data) ?? data.count,
-                           budget: SearchIndex.budget(name, languages: 1))
+                           budget: SearchIndex.budget(name, languages: languages))
         }
         do {
             files.append(("pokedex.json", try indexes.pokedexJSON()))
-            if let baseURL = configuration.baseURL, !baseURL.isEmpty {
-                files.append(("sitemap.xml", SiteIndexes.sitemap(baseURL: baseURL, pages: Array(manifest.pages.keys))))
-            }
-            var recorded = manifest
-            recorded.bytes += files.reduce(0) { $0 + $1.1.count }
+        } catch {
+            throw SiteError(.unwritable(path: staging.staging.path, underlying: String(describing: error)))
+        }
+        if !prefix.isEmpty { try staging.makeFolders(for: [prefix + "x"]) }
+        for (path, data) in files { try staging.write(data, to: prefix + path) }
+        return (files.reduce(0) { $0 + $1.1.count }, sizes)
+    }
+
+    /// Writes the sitemap (with a base URL) and the manifest at the top; returns their size
+    /// (the manifest's own is in the bytes it records).
+    func writeSharedIndexes(manifest: BuildManifest, languages: [String], staging: StagingFolder) throws(SiteError) -> Int {
+        var files: [(String, Data)] = []
+        if let baseURL = configuration.baseURL, !baseURL.isEmpty {
+            files.append(("sitemap.xml", SiteIndexes.sitemap(baseURL: baseURL, pages: Array(manifest.pages.keys), languages: languages)))
+            files.append(("robots.txt", SiteIndexes.robots(baseURL: baseURL)))
+        }
+        var recorded = manifest
+        recorded.bytes += files.reduce(0) { $0 + $1.1.count }
+        do {
             files.append((StagingFolder.manifestName, try recorded.encoded()))
         } catch {
             throw SiteError(.unwritable(path: staging.staging.path, underlying: String(describing: error)))

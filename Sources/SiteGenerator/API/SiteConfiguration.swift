@@ -24,14 +24,17 @@ package struct SiteConfiguration: Sendable {
     package var dexMode: Bool
     /// The image heroes and cards lead with: `sprites`, `artwork` (official artwork) or `home`.
     package var images = "sprites"
+    /// Every language built (a site per language when more than one), `language` first.
+    package var languages: [String]
 
     package init(
         title: String = "Pokédex", output: URL, themeRoot: URL, themeOverride: URL? = nil,
         spritesRoot: URL? = nil, baseURL: String? = nil, language: String = "en",
         pageSize: Int = 60, concurrency: Int = ProcessInfo.processInfo.activeProcessorCount, dexMode: Bool = false,
-        images: String = "sprites"
+        images: String = "sprites", languages: [String]? = nil
     ) {
         self.images = images
+        self.languages = languages ?? [language]
         self.title = title
         self.output = output
         self.themeRoot = themeRoot

@@ -15,6 +15,10 @@ enum SiteFailure: Error {
     case unwritable(path: String, underlying: String)
     case notASite(path: String)
     case badStrings(path: String, underlying: String)
+    /// No strings file for a language: nothing to say the interface in.
+    case unknownLanguage(code: String, searched: [String])
+    /// A strings file without some of English's keys, and no `@fallback`.
+    case missingStrings(path: String, keys: [String])
     case checkFailed(findings: [String])
     case collision(path: String)
     case badData(String)
@@ -33,6 +37,13 @@ enum SiteFailure: Error {
             return "cannot write \(path): \(underlying). Check the folder's permissions and free space."
         case .notASite(let path):
             return "\(path) exists and is not a site this tool built (no .pokedex-manifest.json); refusing to replace it. Choose another --output or remove the folder."
+        case let .unknownLanguage(code, searched):
+            let looked = searched.isEmpty ? "" : " (looked for \(searched.joined(separator: ", ")))"
+            return "no interface words for the language \(code)\(looked). The default theme has en, ja, ko, zh-Hant, zh-Hans, fr, de, es and it; "
+                + "for another, add Templates/strings/<tag>.json to a theme (--theme DIR), translated from Templates/strings/en.json; \"@fallback\": \"en\" in it lets English stand in for words it lacks."
+        case let .missingStrings(path, keys):
+            let shown = keys.prefix(12).joined(separator: ", ") + (keys.count > 12 ? ", … (\(keys.count) in all)" : "")
+            return "\(path) lacks \(keys.count) key(s) English has: \(shown). Translate them, or add \"@fallback\": \"en\" to the file to let English stand in (marked lang=\"en\")."
         case .badStrings(let path, let underlying):
             return "the strings table \(path) is not valid: \(underlying). It must be a JSON object of string keys and values."
         case .collision(let path):

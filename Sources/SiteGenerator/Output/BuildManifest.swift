@@ -13,6 +13,8 @@ struct BuildManifest: Sendable, Codable, Equatable {
     /// What the build refused or could not use (a sprite symlinked out of its folder...).
     var warnings: [String]?
     var search: [SearchFileSize]?
+    /// The language folders of a site in several languages (tags); nil for one language at the root.
+    var languages: [String]?
 
     /// The manifest of a previous site, or an empty one.
     static func read(from site: URL?) -> BuildManifest {

@@ -1,3 +1,4 @@
+import Common
 import Foundation
 import Pokedex
 
@@ -34,12 +35,14 @@ struct SearchIndex: Sendable {
         // Light rows.
         var rows: [ScriptJSON] = []
         for pokemon in pages {
-            let sprite = index.sprite(pokemon.sprites.frontDefault)
+            // What the pages lead with: the chosen image, the sprite, else the drawn emblem.
+            let sprite = index.image(of: pokemon)
             var row: [String: ScriptJSON] = [
-                "i": .int(pokemon.speciesID), "s": .string(pokemon.slug), "n": .string(pokemon.name),
+                "i": .int(pokemon.speciesID), "s": .string(pokemon.slug), "n": .string(LanguageMark.plain(pokemon.name)),
                 "t": .array(pokemon.types.map(ScriptJSON.string)), "p": .string(CatalogIndex.page(of: pokemon.slug)),
-                "g": .string(sprite.isPlaceholder ? SpriteRef.placeholderPath : sprite.path), "d": .int(defaults.contains(pokemon.slug) ? 1 : 0),
+                "g": .string(sprite.href), "d": .int(defaults.contains(pokemon.slug) ? 1 : 0),
             ]
+            if let alternates = Self.alternates(pokemon.searchNames, display: pokemon.name) { row["a"] = .array(alternates) }
             switch sprite.isPlaceholder ? .box : sprite.shape {
             case .box: break
             case let .canvas(width, height): row["k"] = .int(1); row["w"] = .array([.int(width), .int(height)])
@@ -98,19 +101,25 @@ struct SearchIndex: Sendable {
             if !isDefault { flag |= Self.form }
             flags.append(.int(flag))
             eggColumn.append(.array((species?.eggGroups ?? []).map { group in
-                .int(eggs.add(group) { [.string(group), .string(ReferencePages.label("egg-group", group, index))] })
+                .int(eggs.add(group) { [.string(group), .string(LanguageMark.plain(ReferencePages.label("egg-group", group, index)))] })
             }))
             abilityColumn.append(.array(pokemon.abilities.sorted { $0.slot < $1.slot }.map { slot in
-                let at = abilities.add(slot.ability) { [.string(slot.ability), .string(catalog.abilities[slot.ability]?.name ?? slot.ability)] }
+                let at = abilities.add(slot.ability) {
+                    let ability = catalog.abilities[slot.ability]
+                    let name = LanguageMark.plain(ability?.name ?? slot.ability)
+                    return [.string(slot.ability), .string(name)] + (Self.alternates(ability?.searchNames, display: name) ?? [])
+                }
                 return .int(slot.isHidden ? -at - 1 : at)
             }))
             let learned = Set(pokemon.learnset.packed.map { Int($0 >> 32) })
             for (position, slug) in pokemon.learnset.moves.enumerated() where learned.contains(position) {
                 let at = moves.add(slug) {
                     let move = catalog.moves[slug]
-                    return [.string(slug), .string(move?.name ?? slug), .int(move?.type.flatMap { typeAt[$0] } ?? -1),
+                    let name = LanguageMark.plain(move?.name ?? slug)
+                    return [.string(slug), .string(name), .int(move?.type.flatMap { typeAt[$0] } ?? -1),
                             .int(move?.damageClass.flatMap { Self.damageClasses.firstIndex(of: $0) } ?? -1),
                             ScriptJSON(move?.power), ScriptJSON(move?.accuracy), ScriptJSON(move?.pp)]
+                        + (Self.alternates(move?.searchNames, display: name) ?? [])
                 }
                 learn[at, default: []].append(row)
             }
@@ -119,19 +128,25 @@ struct SearchIndex: Sendable {
             evolved.formUnion(evolutionItems[pokemon.slug] ?? [])
             owned += evolved.sorted()
             for item in owned {
-                let at = items.add(item) { [.string(item), .string(catalog.items[item]?.name ?? item)] }
+                let at = items.add(item) {
+                    let name = LanguageMark.plain(catalog.items[item]?.name ?? item)
+                    return [.string(item), .string(name)] + (Self.alternates(catalog.items[item]?.searchNames, display: name) ?? [])
+                }
                 held[at, default: []].append(row)
             }
         }
         let generations = (catalog.labels["generation"] ?? [:]).compactMap { key, name in Int(key).map { ($0, name) } }
             .sorted { $0.0 < $1.0 }
-            .map { ScriptJSON.array([.int($0.0), .string($0.1)]) }
+            .map { ScriptJSON.array([.int($0.0), .string(LanguageMark.plain($0.1))]) }
         let data: [String: ScriptJSON] = [
-            "v": .int(Self.dataVersion), "count": .int(rows.count), "languages": .array([.string(catalog.language)]),
-            "stats": .array(Self.statKeys.map { slug, short in .array([.string(slug), .string(short), .string(catalog.stats[slug]?.name ?? slug)]) }),
+            "v": .int(Self.dataVersion), "count": .int(rows.count), "languages": .array(Self.languages(of: catalog).map(ScriptJSON.string)),
+            "stats": .array(Self.statKeys.map { slug, short in .array([.string(slug), .string(short), .string(LanguageMark.plain(catalog.stats[slug]?.name ?? slug))]) }),
             "base": .array(base), "gen": .array(generation), "flags": .array(flags),
             "egg": .array(eggColumn), "abil": .array(abilityColumn),
-            "types": .array(types.map { .array([.string($0.slug), .string($0.name)]) }),
+            "types": .array(types.map { type in
+                let name = LanguageMark.plain(type.name)
+                return .array([.string(type.slug), .string(name)] + (Self.alternates(type.searchNames, display: name) ?? []))
+            }),
             "chart": .array(chart.map(ScriptJSON.string)),
             "abilities": .array(abilities.rows.map(ScriptJSON.array)), "moves": .array(moves.rows.map(ScriptJSON.array)),
             "items": .array(items.rows.map(ScriptJSON.array)), "eggGroups": .array(eggs.rows.map(ScriptJSON.array)),
@@ -139,8 +154,9 @@ struct SearchIndex: Sendable {
             "learn": .array(moves.rows.indices.map { .string(Self.postings(learn[$0] ?? [])) }),
             "held": .array(items.rows.indices.map { .string(Self.postings(held[$0] ?? [])) }),
         ]
-        let typeNames = ScriptJSON.object(Dictionary(types.map { ($0.slug, ScriptJSON.string($0.name)) }, uniquingKeysWith: { first, _ in first }))
+        let typeNames = ScriptJSON.object(Dictionary(types.map { ($0.slug, ScriptJSON.string(LanguageMark.plain($0.name))) }, uniquingKeysWith: { first, _ in first }))
         let words = strings.table.filter { key, _ in key == "captured" || Self.stringPrefixes.contains { key.hasPrefix($0) } }
+            .mapValues(LanguageMark.plain)
         light = Self.script([
             ("POKEDEX_TYPES", typeNames),
             ("POKEDEX_MARKS", .object(marks.mapValues { .array($0.map(ScriptJSON.string)) })),
@@ -149,6 +165,36 @@ struct SearchIndex: Sendable {
             ("POKEDEX_STRINGS", .object(words.mapValues(ScriptJSON.string))),
         ])
         heavy = Self.script([("POKEDEX_DATA", .object(data))])
+    }
+
+    /// The names in the search's other languages that fold differently from the display
+    /// name and from each other (docs/search-index.md, "alternates"); nil when none.
+    static func alternates(_ names: [String]?, display: String) -> [ScriptJSON]? {
+        guard let names, !names.isEmpty else { return nil }
+        var seen: Set<String> = [fold(LanguageMark.plain(display))]
+        var kept: [ScriptJSON] = []
+        for name in names.map(LanguageMark.plain) where seen.insert(fold(name)).inserted {
+            kept.append(.string(name))
+        }
+        return kept.isEmpty ? nil : kept
+    }
+
+    /// search.js's `fold`: lower case, ♀/♂ as f/m, Latin accents gone, only letters,
+    /// digits and marks kept.
+    static func fold(_ text: String) -> String {
+        let lowered = text.lowercased().replacingOccurrences(of: "♀", with: " f").replacingOccurrences(of: "♂", with: " m")
+        let stripped = String(String.UnicodeScalarView(lowered.decomposedStringWithCanonicalMapping.unicodeScalars.filter { !(0x300...0x36F).contains($0.value) }))
+        return String(String.UnicodeScalarView(stripped.precomposedStringWithCanonicalMapping.unicodeScalars.filter { scalar in
+            let properties = scalar.properties
+            return properties.isAlphabetic || properties.numericType != nil || properties.generalCategory == .nonspacingMark
+                || properties.generalCategory == .spacingMark || properties.generalCategory == .enclosingMark
+        }))
+    }
+
+    /// The search languages, the site's first (tags, as `<html lang>` has them).
+    static func languages(of catalog: Catalog) -> [String] {
+        guard let site = SiteLanguage(catalog.language) else { return [catalog.language] }
+        return [site.tag] + site.searchCodes.compactMap { SiteLanguage($0)?.tag } + (site.isEnglish ? [] : ["en"])
     }
 
     /// Ascending rows as gaps in base 32, most significant digit first: every digit but

@@ -1,3 +1,4 @@
+import Common
 import Foundation
 
 /// The machine-readable files beside the pages: pokedex.json and sitemap.xml (the search
@@ -30,15 +31,15 @@ struct SiteIndexes: Sendable {
         ]
         let defaultSlugs = Set(index.defaults.map(\.slug))
         entries = index.allPages.map { pokemon in
-            let sprite = index.sprite(pokemon.sprites.frontDefault)
+            let sprite = index.image(of: pokemon)
             return Entry(
-                id: pokemon.id, number: pokemon.speciesID, slug: pokemon.slug, name: pokemon.name,
+                id: pokemon.id, number: pokemon.speciesID, slug: pokemon.slug, name: LanguageMark.plain(pokemon.name),
                 types: pokemon.types, page: CatalogIndex.page(of: pokemon.slug),
-                sprite: sprite.path, spriteShape: sprite.shape,
+                sprite: sprite.href, spriteShape: sprite.shape,
                 isDefault: defaultSlugs.contains(pokemon.slug)
             )
         }
-        typeNames = Dictionary(index.catalog.types.map { ($0.slug, $0.name) }, uniquingKeysWith: { first, _ in first })
+        typeNames = Dictionary(index.catalog.types.map { ($0.slug, LanguageMark.plain($0.name)) }, uniquingKeysWith: { first, _ in first })
     }
 
     /// `pokedex.json`: id, slug, name, types, page and sprite of every pokemon.
@@ -50,16 +51,54 @@ struct SiteIndexes: Sendable {
         return try encoder.encode(["pokemon": rows])
     }
 
-    /// `sitemap.xml` with absolute addresses under `baseURL`.
-    static func sitemap(baseURL: String, pages: [String]) -> Data {
+    /// `sitemap.xml` with absolute addresses under `baseURL`; in a site of several languages
+    /// (`languages`, their folders) each page lists its alternates in the others.
+    static func sitemap(baseURL: String, pages: [String], languages: [String] = []) -> Data {
         let base = baseURL.hasSuffix("/") ? baseURL : baseURL + "/"
-        var xml = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<urlset xmlns=\"http://www.sitemaps.org/schemas/sitemap/0.9\">\n"
-        for page in pages.sorted() where page != "404.html" {
-            let location = page == "index.html" ? base : base + page
-            xml += "  <url><loc>\(escapeXML(location))</loc></url>\n"
+        func location(_ page: String) -> String {
+            if page == "index.html" { return base }
+            if page.hasSuffix("/index.html") { return base + page.dropLast("index.html".count) }
+            return base + page
+        }
+        let listed = pages.filter { !$0.hasSuffix("404.html") }.sorted()
+        guard !languages.isEmpty else {
+            var xml = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<urlset xmlns=\"http://www.sitemaps.org/schemas/sitemap/0.9\">\n"
+            for page in listed {
+                xml += "  <url><loc>\(escapeXML(location(page)))</loc></url>\n"
+            }
+            xml += "</urlset>\n"
+            return Data(xml.utf8)
+        }
+        // Pages by their path inside a language folder, and the folders that have each.
+        var present: [String: Set<String>] = [:]
+        for page in listed {
+            guard let slash = page.firstIndex(of: "/"), languages.contains(String(page[..<slash])) else { continue }
+            present[String(page[page.index(after: slash)...]), default: []].insert(String(page[..<slash]))
+        }
+        var xml = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
+            + "<urlset xmlns=\"http://www.sitemaps.org/schemas/sitemap/0.9\" xmlns:xhtml=\"http://www.w3.org/1999/xhtml\">\n"
+        for page in listed {
+            xml += "  <url><loc>\(escapeXML(location(page)))</loc>"
+            if let slash = page.firstIndex(of: "/"), languages.contains(String(page[..<slash])) {
+                let inner = String(page[page.index(after: slash)...])
+                let have = present[inner] ?? []
+                for language in languages where have.contains(language) {
+                    xml += "<xhtml:link rel=\"alternate\" hreflang=\"\(language)\" href=\"\(escapeXML(location(language + "/" + inner)))\"/>"
+                }
+                if let first = languages.first(where: have.contains) {
+                    xml += "<xhtml:link rel=\"alternate\" hreflang=\"x-default\" href=\"\(escapeXML(location(first + "/" + inner)))\"/>"
+                }
+            }
+            xml += "</url>\n"
         }
         xml += "</urlset>\n"
         return Data(xml.utf8)
+    }
+
+    /// `robots.txt`: everything may be crawled; where the sitemap is.
+    static func robots(baseURL: String) -> Data {
+        let base = baseURL.hasSuffix("/") ? baseURL : baseURL + "/"
+        return Data("User-agent: *\nAllow: /\n\nSitemap: \(base)sitemap.xml\n".utf8)
     }
 
     private static func escapeXML(_ text: String) -> String {

@@ -29,6 +29,12 @@ struct SpriteRef: Sendable, Hashable {
     var shape: SpriteShape = .box
     /// An emblem drawn for a Pokémon with no image.
     var isEmblem = false
+    /// What leads from a language's pages to the shared media (`../` in a site of several
+    /// languages, where sprites and assets are stored once at the top).
+    var prefix = ""
+
+    /// The path as pages link it: relative to the language's root.
+    var href: String { prefix + path }
 }
 
 extension Card: TemplateValueConvertible {
@@ -60,7 +66,7 @@ extension SpriteRef: TemplateValueConvertible {
             canvas = .dictionary(["width": .int(width), "height": .int(height), "class": .string(SpriteShape.sizeClass(width: width, height: height))])
         }
         return .dictionary([
-            "path": .string(path), "placeholder": .bool(isPlaceholder),
+            "path": .string(href), "placeholder": .bool(isPlaceholder),
             "shape": (isEmblem ? "is-emblem" : shape.className).map(TemplateValue.string) ?? .null, "canvas": canvas,
         ])
     }
@@ -88,9 +94,20 @@ extension CatalogIndex {
     /// The sprite to show for a path, or the placeholder when the sprites root lacks it.
     func sprite(_ path: String?) -> SpriteRef {
         guard let path, let shape = spriteShapes[path] else {
-            return SpriteRef(path: SpriteRef.placeholderPath, isPlaceholder: true)
+            return SpriteRef(path: SpriteRef.placeholderPath, isPlaceholder: true, prefix: mediaRoot)
         }
-        return SpriteRef(path: path, isPlaceholder: false, shape: shape)
+        return SpriteRef(path: path, isPlaceholder: false, shape: shape, prefix: mediaRoot)
+    }
+
+    /// The sprite at `path` when the site has it (nil, not the placeholder, when not).
+    func spriteIfPresent(_ path: String?) -> SpriteRef? {
+        guard let path, let shape = spriteShapes[path] else { return nil }
+        return SpriteRef(path: path, isPlaceholder: false, shape: shape, prefix: mediaRoot)
+    }
+
+    /// A media file's path as pages link it (sprites, cries, artwork are shared).
+    func media(_ path: String) -> String {
+        mediaRoot + path
     }
 
     /// The image a pokemon leads with: the chosen large image (artwork, HOME) when the
@@ -98,7 +115,7 @@ extension CatalogIndex {
     func image(of pokemon: Pokemon) -> SpriteRef {
         let large = images == "artwork" ? pokemon.media.artwork["front_default"] : images == "home" ? pokemon.media.home["front_default"] : nil
         for path in [large, pokemon.sprites.frontDefault].compactMap({ $0 }) {
-            if let shape = spriteShapes[path] { return SpriteRef(path: path, isPlaceholder: false, shape: shape) }
+            if let shape = spriteShapes[path] { return SpriteRef(path: path, isPlaceholder: false, shape: shape, prefix: mediaRoot) }
         }
         return SpriteRef(path: Emblem.path(pokemon: pokemon.slug), isPlaceholder: false, shape: .art, isEmblem: true)
     }

@@ -1,3 +1,4 @@
+import Common
 import Pokedex
 
 /// Lookups over a catalog that every page needs, computed once per build.
@@ -19,9 +20,12 @@ struct CatalogIndex: Sendable {
     let images: String
     /// Who learns, has, holds or belongs to what: the pages of moves, abilities, items and egg groups.
     let reverse: ReverseIndex
+    /// From this language's root to the media and assets: "" (one language) or "../".
+    let mediaRoot: String
 
-    init(catalog: Catalog, spriteShapes: [String: SpriteShape], images: String = "sprites") {
+    init(catalog: Catalog, spriteShapes: [String: SpriteShape], images: String = "sprites", mediaRoot: String = "") {
         self.catalog = catalog
+        self.mediaRoot = mediaRoot
         self.spriteShapes = spriteShapes
         self.images = images
         speciesBySlug = Dictionary(catalog.species.map { ($0.slug, $0) }, uniquingKeysWith: { first, _ in first })
@@ -58,10 +62,10 @@ struct CatalogIndex: Sendable {
     var emblems: [String: String] {
         var files: [String: String] = [:]
         for pokemon in allPages where image(of: pokemon).isEmblem {
-            files[Emblem.path(pokemon: pokemon.slug)] = Emblem.svg(name: pokemon.name, types: pokemon.types)
+            files[Emblem.path(pokemon: pokemon.slug)] = Emblem.svg(name: LanguageMark.plain(pokemon.name), types: pokemon.types)
         }
         for summary in catalog.chainOnlySpecies.values {
-            files[Emblem.path(species: summary.slug)] = Emblem.svg(name: summary.name, types: [])
+            files[Emblem.path(species: summary.slug)] = Emblem.svg(name: LanguageMark.plain(summary.name), types: [])
         }
         return files
     }

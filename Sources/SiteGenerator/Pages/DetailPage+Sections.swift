@@ -19,7 +19,7 @@ enum DetailSections {
             // A Poké Ball at full HP: a = rate x (3M - 2H) / 3M = rate / 3, caught with about a / 255.
             let chance = Double(rate) / 3 / 255 * 100
             fields["captureRate"] = .string(String(rate))
-            fields["captureChance"] = .string(strings.format("training_captureChance", ["percent": String(format: "%.1f", chance)]))
+            fields["captureChance"] = .string(strings.format("training_captureChance", ["percent": strings.number(chance, decimals: 1)]))
         }
         if let friendship = species?.baseHappiness { fields["friendship"] = .string(String(friendship)) }
         if let rate = species?.growthRate {
@@ -48,7 +48,7 @@ enum DetailSections {
                 fields["gender"] = .string(strings["breeding_genderless"])
             } else {
                 let female = Double(rate) / 8 * 100
-                fields["gender"] = .string(strings.format("breeding_gender", ["male": percent(100 - female), "female": percent(female)]))
+                fields["gender"] = .string(strings.format("breeding_gender", ["male": strings.percent(100 - female), "female": strings.percent(female)]))
                 fields["femaleShare"] = .int(Int(female.rounded()))
                 fields["maleShare"] = .int(100 - Int(female.rounded()))
                 fields["genderBar"] = .bool(true)
@@ -58,7 +58,7 @@ enum DetailSections {
             // A cycle is 257 steps; an egg hatches after its last cycle starts.
             let low = max(1, (cycles - 1) * 257 + 1), high = cycles * 257
             fields["eggCycles"] = .string(strings.format("breeding_cycles", [
-                "cycles": String(cycles), "min": grouped(low), "max": grouped(high),
+                "cycles": strings.grouped(cycles), "min": strings.grouped(low), "max": strings.grouped(high),
             ]))
         }
         return .dictionary(fields)
@@ -109,7 +109,7 @@ enum DetailSections {
         let order = ["default", "regional", "mega", "battle", "other"]
         groups.sort { (order.firstIndex(of: $0.key) ?? 9) < (order.firstIndex(of: $1.key) ?? 9) }
         let cosmetic = pokemon.cosmeticForms.map { form -> TemplateValue in
-            let sprite = form.sprite.flatMap { path in index.spriteShapes[path].map { SpriteRef(path: path, isPlaceholder: false, shape: $0) } }
+            let sprite = index.spriteIfPresent(form.sprite)
             return .dictionary(["name": .string(form.name), "sprite": sprite?.templateValue ?? .null])
         }
         let total = varieties.count + pokemon.cosmeticForms.count
@@ -133,7 +133,7 @@ enum DetailSections {
             "hasCosmetic": .bool(!cosmetic.isEmpty),
             "count": .int(total),
             "collapsed": .bool(collapsed),
-            "formsSummary": .string(strings.format("forms_showAll", ["count": String(total)])),
+            "formsSummary": .string(strings.plural("forms_showAll", count: total)),
         ])
     }
 
@@ -234,40 +234,24 @@ enum DetailSections {
     static func media(_ pokemon: Pokemon, index: CatalogIndex, strings: SiteStrings) -> TemplateValue {
         let order = ["front_default", "back_default", "front_shiny", "back_shiny", "front_female", "back_female", "front_shiny_female", "back_shiny_female"]
         let sprites = order.compactMap { key -> TemplateValue? in
-            guard let path = pokemon.media.sprites[key], let shape = index.spriteShapes[path] else { return nil }
-            return .dictionary(["label": .string(strings["media_\(key)"]), "sprite": SpriteRef(path: path, isPlaceholder: false, shape: shape).templateValue])
+            guard let sprite = index.spriteIfPresent(pokemon.media.sprites[key]) else { return nil }
+            return .dictionary(["label": .string(strings["media_\(key)"]), "sprite": sprite.templateValue])
         }
         let large = [("media_artwork", pokemon.media.artwork["front_default"]), ("media_artworkShiny", pokemon.media.artwork["front_shiny"]),
                      ("media_home", pokemon.media.home["front_default"]), ("media_homeShiny", pokemon.media.home["front_shiny"])]
             .compactMap { key, path -> TemplateValue? in
                 guard let path, index.spriteShapes[path] != nil else { return nil }
-                return .dictionary(["label": .string(strings[key]), "path": .string(path)])
+                return .dictionary(["label": .string(strings[key]), "path": .string(index.media(path))])
             }
         let cries = [("latest", "media_cryLatest"), ("legacy", "media_cryLegacy")].compactMap { kind, key -> TemplateValue? in
             guard let path = pokemon.media.cries[kind], index.spriteShapes[path] != nil else { return nil }
-            return .dictionary(["label": .string(strings[key]), "path": .string(path)])
+            return .dictionary(["label": .string(strings[key]), "path": .string(index.media(path))])
         }
         return .dictionary([
             "sprites": .array(sprites), "large": .array(large), "cries": .array(cries),
             "hasSprites": .bool(!sprites.isEmpty), "hasLarge": .bool(!large.isEmpty), "hasCries": .bool(!cries.isEmpty),
             "empty": .bool(sprites.isEmpty && large.isEmpty && cries.isEmpty),
         ])
-    }
-
-    // MARK: Helpers
-
-    static func percent(_ value: Double) -> String {
-        value == value.rounded() ? "\(Int(value))%" : String(format: "%.1f%%", value)
-    }
-
-    static func grouped(_ value: Int) -> String {
-        let digits = String(value)
-        var result = ""
-        for (offset, character) in digits.enumerated() {
-            if offset > 0, (digits.count - offset) % 3 == 0 { result.append(",") }
-            result.append(character)
-        }
-        return result
     }
 }
 

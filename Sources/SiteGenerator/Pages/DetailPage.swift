@@ -40,8 +40,8 @@ extension DetailPage {
             species?.isMythical == true ? strings["detail_mythical"] : nil,
             species?.isBaby == true ? strings["detail_baby"] : nil,
         ].compactMap { $0 }
-        height = Measures.height(decimetres: pokemon.height)
-        weight = Measures.weight(hectograms: pokemon.weight)
+        height = Measures.height(decimetres: pokemon.height, language: strings.language)
+        weight = Measures.weight(hectograms: pokemon.weight, language: strings.language)
         statTotal = pokemon.stats.reduce(0) { $0 + $1.value }
         defenses = TypeDefenses(defending: pokemon.types, types: index.catalog.types).groups.map { group in
             DefenseView(label: strings["defense_\(group.quarters)"], types: group.types.map(index.badge))
@@ -80,7 +80,7 @@ extension DetailPage {
             "abilityLinks": .array(pokemon.abilities.sorted { $0.slot < $1.slot }.map { slot in
                 let ability = index.catalog.abilities[slot.ability]
                 return .dictionary([
-                    "name": .string(ability?.name ?? slot.ability), "effect": ability?.shortEffect.map(TemplateValue.string) ?? .null,
+                    "name": .string(ability?.name ?? slot.ability), "effect": ReferencePages.optional(ReferencePages.summary(ability?.shortEffect, ability?.flavorText)),
                     "hidden": .bool(slot.isHidden), "page": ability == nil ? .null : .string(AbilityPage.path(slot.ability)),
                 ])
             }),

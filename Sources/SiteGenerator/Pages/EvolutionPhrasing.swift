@@ -130,7 +130,7 @@ struct EvolutionPhrasing: Sendable {
         parts.append(contentsOf: thresholds)
         if let usedMove = condition.usedMove, !Self.moveTriggers.contains(condition.trigger) {
             var using = strings.format("evo_afterUsing", ["move": moveName(usedMove)])
-            if let count = condition.minMoveCount, count > 1 { using += " " + strings.format("evo_times", ["count": String(count)]) }
+            if let count = condition.minMoveCount, count > 1 { using += " " + strings.plural("evo_times", count: count) }
             parts.append(using)
         }
         if condition.trigger != "trade", let item = condition.heldItem {
@@ -220,7 +220,7 @@ struct EvolutionPhrasing: Sendable {
         default: break
         }
         if let count = condition.minMoveCount, count > 1 {
-            words.append(strings.format("evo_times", ["count": String(count)]))
+            words.append(strings.plural("evo_times", count: count))
         }
         return words.joined(separator: " ")
     }

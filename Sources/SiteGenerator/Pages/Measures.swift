@@ -1,20 +1,18 @@
-/// Height and weight in metric and imperial, from PokeAPI's decimetres and hectograms.
+import Pokedex
+
+/// Height and weight in metric and imperial, from PokeAPI's decimetres and hectograms,
+/// with the language's decimal mark.
 enum Measures {
-    /// "0.4 m (1′04″)".
-    static func height(decimetres: Int) -> String {
+    /// "0.4 m (1′04″)", "0,4 m (1′04″)".
+    static func height(decimetres: Int, language: SiteLanguage = .english) -> String {
         let totalInches = Int((Double(decimetres) * 3.937_007_874).rounded())
         let inches = totalInches % 12
-        return "\(decimal(decimetres)) m (\(totalInches / 12)′\(inches < 10 ? "0" : "")\(inches)″)"
+        return "\(language.decimal(tenths: decimetres)) m (\(totalInches / 12)′\(inches < 10 ? "0" : "")\(inches)″)"
     }
 
-    /// "6.0 kg (13.2 lb)".
-    static func weight(hectograms: Int) -> String {
+    /// "6.0 kg (13.2 lb)", "6,0 kg (13,2 lb)".
+    static func weight(hectograms: Int, language: SiteLanguage = .english) -> String {
         let tenthsOfPounds = Int((Double(hectograms) * 2.204_622_62).rounded())
-        return "\(decimal(hectograms)) kg (\(decimal(tenthsOfPounds)) lb)"
-    }
-
-    /// Tenths as a one-decimal number: 69 -> "6.9".
-    private static func decimal(_ tenths: Int) -> String {
-        "\(tenths / 10).\(tenths % 10)"
+        return "\(language.decimal(tenths: hectograms)) kg (\(language.decimal(tenths: tenthsOfPounds)) lb)"
     }
 }

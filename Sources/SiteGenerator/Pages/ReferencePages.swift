@@ -1,3 +1,4 @@
+import Common
 import Pokedex
 import TemplateEngine
 
@@ -27,6 +28,13 @@ enum ReferencePages {
 
     static func optional(_ text: String?) -> TemplateValue {
         text.map(TemplateValue.string) ?? .null
+    }
+
+    /// The first text in the site's own language among `texts` (PokeAPI has effects in
+    /// English only, flavor texts in every language), else the first there is.
+    static func summary(_ texts: String?...) -> String? {
+        let present = texts.compactMap { $0 }
+        return present.first { !LanguageMark.isMarked($0) } ?? present.first
     }
 }
 
@@ -172,7 +180,7 @@ enum ItemPage {
                 ])
             }
         }
-        let sprite = item.sprite.flatMap { path in index.spriteShapes[path].map { SpriteRef(path: path, isPlaceholder: false, shape: $0) } }
+        let sprite = index.spriteIfPresent(item.sprite)
         return .dictionary([
             "name": .string(item.name),
             "sprite": sprite?.templateValue ?? .null,
@@ -237,8 +245,8 @@ enum EggGroupPage {
 enum ReferenceIndexPage {
     static func moves(index: CatalogIndex, strings: SiteStrings) -> TemplateValue {
         let dash = "—"
-        let rows = index.reverse.movesWithPages.compactMap { index.catalog.moves[$0] }
-            .sorted { $0.name.localizedStandardCompare($1.name) == .orderedAscending }
+        let rows = strings.language.sorted(index.reverse.movesWithPages.compactMap { index.catalog.moves[$0] },
+                                           name: \.name, alternates: \.searchNames, slug: \.slug)
             .map { move -> TemplateValue in
                 .dictionary([
                     "name": .string(move.name), "page": .string(MovePage.path(move.slug)),
@@ -248,19 +256,19 @@ enum ReferenceIndexPage {
                     "power": .string(move.power.map(String.init) ?? dash),
                     "accuracy": .string(move.accuracy.map { "\($0)%" } ?? dash),
                     "pp": .string(move.pp.map(String.init) ?? dash),
-                    "effect": ReferencePages.optional(move.effect),
+                    "effect": ReferencePages.optional(ReferencePages.summary(move.effect, move.flavorText)),
                 ])
             }
         return .dictionary(["rows": .array(rows), "count": .int(rows.count)])
     }
 
-    static func abilities(index: CatalogIndex) -> TemplateValue {
-        let rows = index.reverse.abilitiesWithPages.compactMap { index.catalog.abilities[$0] }
-            .sorted { $0.name.localizedStandardCompare($1.name) == .orderedAscending }
+    static func abilities(index: CatalogIndex, strings: SiteStrings) -> TemplateValue {
+        let rows = strings.language.sorted(index.reverse.abilitiesWithPages.compactMap { index.catalog.abilities[$0] },
+                                           name: \.name, alternates: \.searchNames, slug: \.slug)
             .map { ability -> TemplateValue in
                 .dictionary([
                     "name": .string(ability.name), "page": .string(AbilityPage.path(ability.slug)),
-                    "effect": ReferencePages.optional(ability.shortEffect ?? ability.effect),
+                    "effect": ReferencePages.optional(ReferencePages.summary(ability.shortEffect, ability.flavorText, ability.effect)),
                     "count": .int(Set((index.reverse.abilityHolders[ability.slug] ?? []).map(\.pokemon)).count),
                     "generation": ReferencePages.generation(ability.generation, index),
                 ])
@@ -268,23 +276,24 @@ enum ReferenceIndexPage {
         return .dictionary(["rows": .array(rows), "count": .int(rows.count)])
     }
 
-    static func items(index: CatalogIndex) -> TemplateValue {
-        let rows = index.reverse.itemsWithPages.compactMap { index.catalog.items[$0] }
-            .sorted { $0.name.localizedStandardCompare($1.name) == .orderedAscending }
+    static func items(index: CatalogIndex, strings: SiteStrings) -> TemplateValue {
+        let rows = strings.language.sorted(index.reverse.itemsWithPages.compactMap { index.catalog.items[$0] },
+                                           name: \.name, alternates: \.searchNames, slug: \.slug)
             .map { item -> TemplateValue in
-                let sprite = item.sprite.flatMap { path in index.spriteShapes[path].map { SpriteRef(path: path, isPlaceholder: false, shape: $0) } }
+                let sprite = index.spriteIfPresent(item.sprite)
                 return .dictionary([
                     "name": .string(item.name), "page": .string(ItemPage.path(item.slug)),
                     "sprite": sprite?.templateValue ?? .null,
                     "category": item.category.map { .string(ReferencePages.label("item-category", $0, index)) } ?? .null,
-                    "effect": ReferencePages.optional(item.effect),
+                    "effect": ReferencePages.optional(ReferencePages.summary(item.effect, item.flavorText)),
                 ])
             }
         return .dictionary(["rows": .array(rows), "count": .int(rows.count)])
     }
 
-    static func eggGroups(index: CatalogIndex) -> TemplateValue {
-        let rows = index.reverse.eggGroupMembers.keys.sorted().map { slug -> TemplateValue in
+    static func eggGroups(index: CatalogIndex, strings: SiteStrings) -> TemplateValue {
+        let slugs = strings.language.sorted(Array(index.reverse.eggGroupMembers.keys), name: { ReferencePages.label("egg-group", $0, index) }, slug: { $0 })
+        let rows = slugs.map { slug -> TemplateValue in
             .dictionary([
                 "name": .string(ReferencePages.label("egg-group", slug, index)), "page": .string(EggGroupPage.path(slug)),
                 "count": .int(index.reverse.eggGroupMembers[slug]?.count ?? 0),
@@ -303,7 +312,7 @@ enum TypeChartPage {
     static func value(index: CatalogIndex, strings: SiteStrings) -> TemplateValue {
         let types = index.catalog.types
         let columns = types.map { type -> TemplateValue in
-            .dictionary(["slug": .string(type.slug), "name": .string(type.name), "short": .string(String(type.name.prefix(3))),
+            .dictionary(["slug": .string(type.slug), "name": .string(type.name), "short": .string(LanguageMark.map(type.name) { String($0.prefix(3)) }),
                          "page": .string("types/\(CatalogIndex.fileName(type.slug)).html")])
         }
         let rows = types.map { attacker -> TemplateValue in
@@ -328,7 +337,7 @@ enum GrowthRatesPage {
     static let path = "growth-rates.html"
     static let levels = [1, 5, 10, 15, 20, 25, 30, 35, 40, 45, 50, 55, 60, 65, 70, 75, 80, 85, 90, 95, 100]
 
-    static func value(index: CatalogIndex) -> TemplateValue {
+    static func value(index: CatalogIndex, strings: SiteStrings) -> TemplateValue {
         let rates = index.catalog.growthRates.filter { $0.value.count >= 100 }
             .sorted { ($0.value[99], $0.key) < ($1.value[99], $1.key) }
         let counts = Dictionary(grouping: index.catalog.species.compactMap(\.growthRate), by: { $0 }).mapValues(\.count)
@@ -337,14 +346,14 @@ enum GrowthRatesPage {
                 .dictionary([
                     "id": .string(CatalogIndex.fileName(slug)),
                     "name": .string(ReferencePages.label("growth-rate", slug, index)),
-                    "total": .string(DetailSections.grouped(table[99])),
+                    "total": .string(strings.grouped(table[99])),
                     "species": .int(counts[slug] ?? 0),
                 ])
             }),
             "levels": .array(levels.map { level in
                 .dictionary([
                     "level": .int(level),
-                    "values": .array(rates.map { .string(DetailSections.grouped($0.value[level - 1])) }),
+                    "values": .array(rates.map { .string(strings.grouped($0.value[level - 1])) }),
                 ])
             }),
         ])

@@ -10,16 +10,20 @@ struct SitePages: Sendable {
     let title: String
     let pageSize: Int
     let dexMode: Bool
+    /// Where this language's site sits among the languages built.
+    let layout: SiteLayout
     /// The strings table as a template value, built once.
     let stringsValue: TemplateValue
 
-    init(index: CatalogIndex, collection: SiteCollection, strings: SiteStrings, title: String, pageSize: Int, dexMode: Bool = false) {
+    init(index: CatalogIndex, collection: SiteCollection, strings: SiteStrings, title: String, pageSize: Int, dexMode: Bool = false,
+         layout: SiteLayout? = nil) {
         self.index = index
         self.collection = collection
         self.strings = strings
         self.title = title
         self.pageSize = pageSize
         self.dexMode = dexMode
+        self.layout = layout ?? .single(strings.language, native: strings["language_native"])
         stringsValue = .dictionary(strings.table.mapValues(TemplateValue.string))
     }
 
@@ -131,15 +135,15 @@ struct SitePages: Sendable {
         case .moveIndex:
             return wrap(path, "move-index", strings["moveIndex_title"], section: "", ReferenceIndexPage.moves(index: index, strings: strings))
         case .abilityIndex:
-            return wrap(path, "ability-index", strings["abilityIndex_title"], section: "", ReferenceIndexPage.abilities(index: index))
+            return wrap(path, "ability-index", strings["abilityIndex_title"], section: "", ReferenceIndexPage.abilities(index: index, strings: strings))
         case .itemIndex:
-            return wrap(path, "item-index", strings["itemIndex_title"], section: "", ReferenceIndexPage.items(index: index))
+            return wrap(path, "item-index", strings["itemIndex_title"], section: "", ReferenceIndexPage.items(index: index, strings: strings))
         case .eggGroupIndex:
-            return wrap(path, "egg-group-index", strings["eggGroupIndex_title"], section: "", ReferenceIndexPage.eggGroups(index: index))
+            return wrap(path, "egg-group-index", strings["eggGroupIndex_title"], section: "", ReferenceIndexPage.eggGroups(index: index, strings: strings))
         case .typeChart:
             return wrap(path, "type-chart", strings["typeChart_title"], section: "", TypeChartPage.value(index: index, strings: strings))
         case .growthRates:
-            return wrap(path, "growth-rates", strings["growthRates_title"], section: "", GrowthRatesPage.value(index: index))
+            return wrap(path, "growth-rates", strings["growthRates_title"], section: "", GrowthRatesPage.value(index: index, strings: strings))
         case .credits:
             return wrap(path, "credits", strings["credits_title"], section: "", .dictionary([:]))
         case .search:
@@ -160,9 +164,15 @@ struct SitePages: Sendable {
             .map { id, href, key in
                 .dictionary(["page": .string(href), "label": .string(strings[key]), "current": .bool(id == section)])
             }
+        let alternates = layout.alternates(of: path, root: root)
         return PageSpec(path: path, template: template, fields: [
             "root": .string(root),
-            "site": .dictionary(["title": .string(title), "language": .string(index.catalog.language)]),
+            "shared": .string(layout.shared),
+            "site": .dictionary(["title": .string(title), "language": .string(layout.current.tag), "native": .string(strings["language_native"])]),
+            "canonical": layout.absolute(path).map(TemplateValue.string) ?? .null,
+            "languages": .array(alternates),
+            "multilingual": .bool(!alternates.isEmpty),
+            "xDefault": layout.defaultAlternate(of: path, root: root).map(TemplateValue.string) ?? .null,
             "heading": .string(heading),
             "pageTitle": .string(template == "home" ? title : "\(heading) · \(title)"),
             "nav": .array(nav),

@@ -1,22 +1,54 @@
+import Common
 import Foundation
+import Pokedex
 
-/// The interface's own words, from `Templates/strings/<language>.json`, falling back to English.
+/// The interface's words in one language, from `Templates/strings/<tag>.json` (a theme's
+/// file of the same name laid over the default's), with the language's number formats
+/// and plural rules.
+///
+/// Every key English has must be there: a file that lacks one fails the build with the
+/// file and key named, unless it says `"@fallback": "en"` (or another tag), and then the
+/// fallback's word stands in, marked with its own language (``LanguageMark``).
 struct SiteStrings: Sendable {
     private(set) var table: [String: String]
+    let language: SiteLanguage
 
-    init(table: [String: String]) {
+    init(table: [String: String], language: SiteLanguage = .english) {
         self.table = table
+        self.language = language
     }
 
-    /// Loads English, then lays the chosen language (and a theme's tables) over it.
-    init(folders: [URL], language: String) throws(SiteError) {
-        var table: [String: String] = [:]
-        let codes = language == "en" ? ["en"] : ["en", language]
-        for code in codes {
-            for folder in folders {
-                let file = folder.appendingPathComponent("strings/\(code).json")
-                guard FileManager.default.fileExists(atPath: file.path) else { continue }
-                table.merge(try Self.read(file)) { _, new in new }
+    /// Loads the language's files from `folders` (later ones override earlier ones) and
+    /// checks them against English.
+    init(folders: [URL], language code: String) throws(SiteError) {
+        guard let language = SiteLanguage(code) else { throw SiteError(.unknownLanguage(code: code, searched: [])) }
+        self.language = language
+        let english = try Self.load("en", folders: folders)
+        if language.code == "en" {
+            table = english.table
+            return
+        }
+        var candidates = [language.tag]
+        if language.tag != language.base { candidates.append(language.base) }
+        if language.isEnglish { candidates.append("en") }
+        var own: Loaded?
+        for tag in candidates {
+            let loaded = try Self.load(tag, folders: folders)
+            if !loaded.files.isEmpty { own = loaded; break }
+        }
+        guard let own else {
+            throw SiteError(.unknownLanguage(code: language.code, searched: folders.map { $0.appendingPathComponent("strings/\(language.tag).json").path }))
+        }
+        var table = own.table
+        let missing = english.table.keys.filter { table[$0] == nil }.sorted()
+        if !missing.isEmpty {
+            guard let fallback = own.fallback else {
+                throw SiteError(.missingStrings(path: own.files.last ?? language.tag, keys: missing))
+            }
+            let stand = fallback == "en" ? english : try Self.load(fallback, folders: folders)
+            for key in missing {
+                guard let word = stand.table[key] ?? english.table[key] else { continue }
+                table[key] = LanguageMark.mark(word, tag: stand.table[key] != nil ? fallback : "en")
             }
         }
         self.table = table
@@ -36,17 +68,67 @@ struct SiteStrings: Sendable {
         return text
     }
 
-    private static func read(_ file: URL) throws(SiteError) -> [String: String] {
+    /// The plural form of `key` for `count` (`key_one`, `key_other`, ... as the language's
+    /// rules choose), `{count}` and `values` filled in; `key` itself when it has no forms.
+    func plural(_ key: String, count: Int, _ values: [String: String] = [:]) -> String {
+        let category = language.pluralCategory(count)
+        let chosen = [key + "_" + category, key + "_other", key].first { table[$0] != nil } ?? key
+        var all = values
+        all["count"] = language.grouped(count)
+        return format(chosen, all)
+    }
+
+    /// A number with `decimals` digits after the language's decimal mark.
+    func number(_ value: Double, decimals: Int) -> String {
+        language.number(value, decimals: decimals)
+    }
+
+    /// An integer with the language's digit groups ("12,850", "12 850").
+    func grouped(_ value: Int) -> String {
+        language.grouped(value)
+    }
+
+    /// A share in percent: whole when it is whole ("50 %" in French), else one decimal.
+    func percent(_ value: Double) -> String {
+        let digits = value == value.rounded() ? language.grouped(Int(value)) : language.number(value, decimals: 1)
+        return format("number_percent", ["value": digits])
+    }
+}
+
+private extension SiteStrings {
+    /// One language's table: the files found for it (default theme first), merged.
+    struct Loaded {
+        var table: [String: String] = [:]
+        var files: [String] = []
+        /// The tag a file says missing words come from (`"@fallback": "en"`).
+        var fallback: String?
+    }
+
+    static func load(_ tag: String, folders: [URL]) throws(SiteError) -> Loaded {
+        var loaded = Loaded()
+        for folder in folders {
+            let file = folder.appendingPathComponent("strings/\(tag).json")
+            guard case let .file(real, _) = InputFolder(root: folder).resolve("strings/\(tag).json") else { continue }
+            var object = try read(URL(fileURLWithPath: real), shownAs: file.path)
+            if let fallback = object.removeValue(forKey: "@fallback") { loaded.fallback = fallback }
+            object = object.filter { !$0.key.hasPrefix("@") }
+            loaded.table.merge(object.mapValues(LanguageMark.plain)) { _, new in new }
+            loaded.files.append(file.path)
+        }
+        return loaded
+    }
+
+    static func read(_ file: URL, shownAs path: String) throws(SiteError) -> [String: String] {
         do {
             let data = try Data(contentsOf: file)
             guard let object = try JSONSerialization.jsonObject(with: data) as? [String: String] else {
-                throw SiteError(.badStrings(path: file.path, underlying: "not an object of strings"))
+                throw SiteError(.badStrings(path: path, underlying: "not an object of strings"))
             }
             return object
         } catch let error as SiteError {
             throw error
         } catch {
-            throw SiteError(.badStrings(path: file.path, underlying: error.localizedDescription))
+            throw SiteError(.badStrings(path: path, underlying: error.localizedDescription))
         }
     }
 }

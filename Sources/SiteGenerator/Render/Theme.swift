@@ -15,7 +15,8 @@ struct Theme: Sendable {
     /// re-renders the detail pages only, and a word only the pages that show it.
     let templateKeys: [String: String]
 
-    init(configuration: SiteConfiguration) throws(SiteError) {
+    /// The theme with the words of `language` (the configuration's when nil).
+    init(configuration: SiteConfiguration, language: String? = nil) throws(SiteError) {
         let defaultTemplates = configuration.themeRoot.appendingPathComponent("Templates", isDirectory: true)
         var templateFolders = [defaultTemplates]
         var assetFolders = [configuration.themeRoot.appendingPathComponent("Public", isDirectory: true)]
@@ -35,7 +36,7 @@ struct Theme: Sendable {
         } catch {
             throw SiteError(.template(name: defaultTemplates.path, underlying: String(describing: error)))
         }
-        strings = try SiteStrings(folders: templateFolders, language: configuration.language)
+        strings = try SiteStrings(folders: templateFolders, language: language ?? configuration.language)
         self.assetFolders = assetFolders
         fingerprint = Self.fingerprint(of: templateFolders)
         templateKeys = Self.templateKeys(templates, folders: templateFolders, strings: strings)
@@ -119,10 +120,10 @@ struct Theme: Sendable {
         return hash.hex
     }
 
-    /// Renders one page.
+    /// Renders one page; texts in another language than the page's get their `lang`.
     func render(_ spec: PageSpec) throws(SiteError) -> String {
         do {
-            return try templates.render(spec.template, spec.context)
+            return LanguageMark.resolve(try templates.render(spec.template, spec.context))
         } catch {
             throw SiteError(.template(name: spec.template, underlying: String(describing: error)))
         }

@@ -173,12 +173,25 @@
       var title = document.querySelector(".js-browser-title");
       if (title) title.hidden = visible === 0;
     });
-    var row = document.querySelector(".js-captured-row");
-    var capturedNow = marked("captured");
-    if (row && !document.querySelector(".row-captured:not(.js-captured-row)") && capturedNow.length) {
+    /* Home's captured row: the one the build wrote from the collection file, or the empty one
+       kept for this browser's captures; either way it shows what is captured now. */
+    var row = document.querySelector(".row-captured:not(.js-captured-row)") || document.querySelector(".js-captured-row");
+    if (row) {
+      var capturedNow = marked("captured");
       var list = row.querySelector(".row-cards");
-      index.forEach(function (entry) { if (capturedNow.indexOf(entry.s) >= 0) list.appendChild(card(entry)); });
-      row.hidden = list.children.length === 0;
+      var present = {};
+      list.querySelectorAll(".card[data-slug]").forEach(function (node) {
+        var slug = node.getAttribute("data-slug");
+        present[slug] = true;
+        node.hidden = capturedNow.indexOf(slug) < 0;
+      });
+      index.forEach(function (entry) {
+        if (capturedNow.indexOf(entry.s) >= 0 && !present[entry.s]) list.appendChild(card(entry));
+      });
+      var visible = list.querySelectorAll(".card:not([hidden])").length;
+      row.hidden = visible === 0;
+      var count = row.querySelector(".count");
+      if (count) count.textContent = String(visible);
     }
   }
 

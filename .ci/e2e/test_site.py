@@ -314,6 +314,38 @@ def test_browser_choices_round_trip_through_import(driver, tmp_path):
     driver.execute_script("localStorage.clear()")
 
 
+@pytest.mark.skipif(SITE_NAME != "sample" or not os.environ.get("E2E_POKEDEX"),
+                    reason="runs once, on the sample site, with the pokedex binary (E2E_POKEDEX)")
+def test_captures_reach_home_when_the_file_has_catches(driver, tmp_path):
+    """A site built from a collection with a catch: a capture made in the browser joins Home's
+    captured row, a release leaves it, and My Pokémon lists both kinds."""
+    import subprocess
+    pokedex = os.environ["E2E_POKEDEX"]
+    collection, site = tmp_path / "collection.toml", tmp_path / "site"
+    for arguments in (["catch", "eevee", "--nickname", "Fluffy", "--sample", "--collection", str(collection)],
+                      ["build", "--sample", "--quiet", "--collection", str(collection), "--output", str(site)]):
+        result = subprocess.run([pokedex] + arguments, capture_output=True, text=True, timeout=300)
+        assert result.returncode == 0, result.stdout + result.stderr
+    base = site.as_uri() + "/"
+    driver.get(base + "index.html")
+    driver.execute_script("localStorage.clear()")
+    driver.get(base + "pokemon/pikachu.html")
+    driver.find_element(By.CSS_SELECTOR, '.js-toggle[data-store="captured"]').click()
+    driver.get(base + "index.html")
+    row = lambda: [c.get_attribute("data-slug") for c in driver.find_elements(By.CSS_SELECTOR, ".row-captured .card") if c.is_displayed()]
+    WebDriverWait(driver, 5).until(lambda d: set(row()) == {"eevee", "pikachu"})
+    driver.get(base + "my-pokemon.html")
+    assert driver.find_element(By.CSS_SELECTOR, ".js-individuals .individual").is_displayed(), "the file's Eevee"
+    assert driver.find_element(By.CSS_SELECTOR, '.js-collection .card[data-slug="pikachu"]').is_displayed(), "this browser's Pikachu"
+    assert driver.find_element(By.CSS_SELECTOR, ".js-export .note code").text.startswith("pokedex import"), "a command, not backticks"
+    driver.get(base + "pokemon/eevee.html")
+    driver.find_element(By.CSS_SELECTOR, '.js-toggle[data-store="captured"]').click()
+    driver.get(base + "index.html")
+    WebDriverWait(driver, 5).until(lambda d: row() == ["pikachu"])
+    assert_no_console_errors(driver, "captures with a collection file")
+    driver.execute_script("localStorage.clear()")
+
+
 @pytest.mark.parametrize("base", ["file", "http"])
 def test_detail_sections_link_and_play(driver, base):
     """Every section is reachable from the section bar; the cry is a player that waits."""

@@ -41,8 +41,11 @@ extension SiteChecker {
 
     static func parsePage(_ path: String, in base: URL) -> PageOutcome {
         do {
-            let data = try Data(contentsOf: base.appendingPathComponent(path))
-            return .parsed(PageFacts(path: path, tree: HTMLTree(bytes: [UInt8](data))))
+            let bytes = [UInt8](try Data(contentsOf: base.appendingPathComponent(path)))
+            var facts = PageFacts(path: path, tree: HTMLTree(bytes: bytes))
+            // libxml2 closes an unclosed inline element quietly; the balance check does not.
+            facts.problems = (facts.problems + TagBalance.issues(in: bytes)).sorted { ($0.line, $0.column) < ($1.line, $1.column) }
+            return .parsed(facts)
         } catch {
             return .unreadable(CheckFinding(
                 kind: .unreadablePage, file: path, line: 1,

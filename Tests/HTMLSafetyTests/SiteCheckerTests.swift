@@ -66,6 +66,14 @@ struct SiteCheckerTests {
         #expect(finding.description.hasPrefix("types/fire.html:5: parse error: "))
     }
 
+    @Test("An element left open is reported where it opened, though libxml2 closes it quietly")
+    func unclosedElement() async throws {
+        let site = try Self.goodSite()
+        try site.write("types/fire.html", TemporarySite.page("<h2 id=\"moves\">Moves</h2>\n<p><span class=\"x\">a</p>\n<ul><li>one<li>two</ul><p>optional ends are fine<p>\n<a href=\"../index.html\">x</a>"))
+        let findings = try await SiteChecker(root: site.root).check().findings
+        #expect(findings.map(\.description) == ["types/fire.html:4: parse error: Unclosed <span>: its end tag is missing before </p> (line 4)"])
+    }
+
     @Test("A link, image, script or stylesheet to a missing file is reported with its line", arguments: [
         "<a href=\"pokemon/raichu.html\">x</a>",
         "<img src=\"sprites/26.png\" alt=\"\">",

@@ -71,3 +71,15 @@ struct NicknameEscapingTests {
         }
     }
 }
+
+@Suite("Commands inside interface sentences")
+struct InlineSegmentTests {
+    @Test("text in backticks becomes code, an unpaired backtick stays text")
+    func split() {
+        let segments = InlineSegment.split("Saves a file; `pokedex import FILE` merges it.")
+        #expect(segments == [.init(text: "Saves a file; ", isCode: false), .init(text: "pokedex import FILE", isCode: true), .init(text: " merges it.", isCode: false)])
+        #expect(InlineSegment.split("`pokedex import` first") == [.init(text: "pokedex import", isCode: true), .init(text: " first", isCode: false)])
+        #expect(InlineSegment.split("one ` alone") == [.init(text: "one ` alone", isCode: false)])
+        #expect(InlineSegment.split("no code") == [.init(text: "no code", isCode: false)])
+    }
+}

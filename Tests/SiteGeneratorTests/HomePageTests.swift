@@ -49,6 +49,8 @@ struct HomePageTests {
         #expect(svg.contains(Emblem.color("electric")) && svg.contains(Emblem.color("psychic")), "its two types' colours")
         #expect(index.emblems["emblems/pikachu.svg"] == nil, "a pokemon with a sprite gets none")
         #expect(Emblem.svg(name: "<Mr. & Mime>", types: []).contains("&lt;Mr. &amp; Mime&gt;"), "names are escaped")
+        let initials = ["Mr. Mime": "MM", "Farfetch’d": "F", "Porygon-Z": "PZ", "Type: Null": "TN", "Nidoran♀": "N", "ピカチュウ": "ピ", "Ho-Oh": "HO"]
+        for (name, expected) in initials { #expect(Emblem.initials(name) == expected, "\(name)") }
         #expect(index.card(try #require(index.catalog.pokemon["pikachu"]), captured: []).sprite.path == "sprites/pokemon/25.png")
     }
 }

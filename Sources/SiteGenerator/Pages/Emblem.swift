@@ -25,10 +25,12 @@ enum Emblem {
         return String(format: "#%06x", hash & 0x7F7F7F | 0x404040)
     }
 
-    /// Up to two initials of a display name ("Mr. Mime" -> "MM", "Pikachu" -> "P").
+    /// Up to two initials of a display name: one per word, words split at spaces, hyphens
+    /// and full stops ("Mr. Mime" -> "MM", "Porygon-Z" -> "PZ", "Farfetch’d" -> "F",
+    /// "ピカチュウ" -> "ピ").
     static func initials(_ name: String) -> String {
-        let words = name.split { !$0.isLetter && !$0.isNumber }
-        let letters = words.prefix(2).compactMap(\.first)
+        let words = name.split { $0.isWhitespace || $0 == "-" || $0 == "." || $0 == ":" }
+        let letters = words.prefix(2).compactMap { $0.first { $0.isLetter || $0.isNumber } }
         return letters.isEmpty ? "?" : String(letters).uppercased()
     }
 
@@ -40,7 +42,7 @@ enum Emblem {
         let text = escape(initials(name))
         let size = text.count > 1 ? 34 : 44
         return """
-        <svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 96 96" width="96" height="96" role="img" aria-label="\(escape(name))">
+        <svg xmlns="http://www.w3.org/2000/svg" viewBox="6 6 84 84" width="84" height="84" role="img" aria-label="\(escape(name))">
         <defs><clipPath id="c"><circle cx="48" cy="48" r="40"/></clipPath></defs>
         <g clip-path="url(#c)"><rect width="96" height="48" fill="\(first)"/><rect y="48" width="96" height="48" fill="\(second)"/></g>
         <circle cx="48" cy="48" r="40" fill="none" stroke="#1b1d25" stroke-opacity=".35" stroke-width="3"/>

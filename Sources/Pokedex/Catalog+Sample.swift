@@ -52,6 +52,10 @@ extension Catalog {
             let near = Suggestions.closest(to: unknown, in: species.map(\.slug))
             throw CatalogError(.notInSource(name: unknown, source: source, suggestions: near, available: species.map(\.slug)))
         }
+        let generations = Set(species.compactMap(\.generation))
+        if let missing = selection.generations.first(where: { !generations.contains($0) }) {
+            throw CatalogError(.noSuchGeneration(missing, source: source, available: generations.sorted()))
+        }
         let kept = species.filter { selection.includes(id: $0.id, slug: $0.slug, generation: $0.generation) }
         guard !kept.isEmpty else { throw CatalogError(.emptySelection(selection: selection.description, source: source)) }
         var result = self

@@ -22,6 +22,8 @@ enum CatalogIssue: Error, Sendable {
     case confined(detail: String)
     case noSpecies(root: String)
     case emptySelection(selection: String, source: String = "the cache")
+    /// A generation no species of the source belongs to.
+    case noSuchGeneration(Int, source: String, available: [Int])
     /// A species the source does not hold (the sample's 32, a partial folder).
     case notInSource(name: String, source: String, suggestions: [String], available: [String])
     case sampleMissing
@@ -45,6 +47,8 @@ enum CatalogIssue: Error, Sendable {
             return "No Pokémon species found under \(root)/api/v2/pokemon-species. Point --cache or --api at an api-data folder, or run `pokedex fetch`."
         case let .emptySelection(selection, source):
             return "The selection \(selection) matches no Pokémon species in \(source). Check --generations/--pokemon."
+        case let .noSuchGeneration(generation, source, available):
+            return "Generation \(generation) is not in \(source): it has generations \(available.map(String.init).joined(separator: ", ")). Check --generations."
         case let .notInSource(name, source, suggestions, available):
             let hint = suggestions.isEmpty ? "" : " Did you mean \(suggestions.joined(separator: ", "))?"
             let shown = available.prefix(40).joined(separator: ", ") + (available.count > 40 ? ", …" : "")

@@ -37,6 +37,10 @@ extension PokeAPIFailure {
             return ("Not a PokeAPI link", link, "Links must look like /api/v2/<resource>/<id>/")
         case let .cacheLocked(path):
             return ("Another pokedex fetch is writing this cache", path, "Wait for it to finish, or use another --cache folder")
+        case let .offlineEmptyCache(path):
+            return ("Offline, and the cache \(path) holds no PokeAPI data yet", "",
+                    "Fetch once with network access (pokedex fetch, or pokedex build without --offline); without the network, "
+                        + "build the bundled sample (pokedex build --sample) or a local data folder (pokedex build --api FOLDER)")
         case let .offlineMisses(paths):
             let shown = paths.prefix(20).joined(separator: ", ") + (paths.count > 20 ? ", ... (\(paths.count) in all)" : "")
             return ("Offline, and the cache lacks \(paths.count) file(s): \(shown)", "",

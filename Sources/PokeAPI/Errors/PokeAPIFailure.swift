@@ -37,6 +37,8 @@ enum PokeAPIFailure: Error, Equatable {
     case cacheLocked(path: String)
     /// `--offline` and the cache lacks what the selection needs.
     case offlineMisses([String])
+    /// Offline, and the cache holds no data at all.
+    case offlineEmptyCache(path: String)
     /// A pokemon name or id that does not exist.
     case unknownPokemon(name: String, suggestions: [String])
     /// A generation the source does not have; `available` says which it has ("1-9").

@@ -55,6 +55,17 @@ package struct Fetcher: Sendable {
                 report.duration = ContinuousClock.now - started
                 return Result(report: report, index: previous)
             }
+            // No route to the API at all: said at once, before a cache folder is made.
+            if !configuration.offline, !configuration.inPlace, transport == nil,
+               let url = URL(string: endpoints.apiBase), ["http", "https"].contains(url.scheme?.lowercased() ?? ""), let host = url.host,
+               let reason = await HostProbe.failure(resolving: host) {
+                throw PokeAPIFailure.unreachable(url: endpoints.apiBase, host: host, reason: reason)
+            }
+            // Offline with nothing cached: one sentence, not a list of every missing lookup.
+            if configuration.offline, !configuration.inPlace,
+               !FileManager.default.fileExists(atPath: configuration.cache.appendingPathComponent("api/v2").path) {
+                throw PokeAPIFailure.offlineEmptyCache(path: configuration.cache.path)
+            }
             let layout = CacheLayout(root: configuration.cache)
             // A run that stores nothing into a cache it created leaves no empty folder behind.
             let cacheExisted = configuration.inPlace || FileManager.default.fileExists(atPath: configuration.cache.path)

@@ -26,6 +26,7 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-system", from: "1.8.1"),
         .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1"),
         .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
+        .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.13.0"),
     ],
     targets: [
         // What every stage shares: confined file access, hashing, bounded concurrency, text for terminals.
@@ -53,7 +54,8 @@ let package = Package(
         // The commands, as a library so tests reach them; the executable only calls it.
         .target(name: "PokedexCLI", dependencies: ["Common", "TOML", "SiteGenerator", "TemplateEngine", "PokeAPI", "Pokedex", "HTMLSafety", argumentParser,
                                                    .product(name: "Hummingbird", package: "hummingbird"),
-                                                   .product(name: "Logging", package: "swift-log")]),
+                                                   .product(name: "Logging", package: "swift-log"),
+                                                   .product(name: "ServiceLifecycle", package: "swift-service-lifecycle")]),
         .executableTarget(name: "pokedex", dependencies: ["PokedexCLI"]),
         // Developer tools for the catalog: its benchmark, and the generator of the bundled sample.
         .executableTarget(name: "bench-catalog", dependencies: ["Pokedex", "PokeAPI", "JSONLinkScan"], path: "scripts/bench-catalog"),

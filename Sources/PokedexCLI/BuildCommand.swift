@@ -66,6 +66,8 @@ struct BuildCommand: AsyncParsableCommand {
         /// Each language's catalog and collection; empty when the site was unchanged and no
         /// catalog was even loaded (`needCatalog` false).
         var sites: [SiteBuilder.LanguageSite]
+        /// What the site is made from, for the key of a later rebuild (serve's).
+        var inputs: BuildKey.Inputs?
 
         /// The first language's catalog.
         var catalog: Catalog? { sites.first?.catalog }
@@ -97,12 +99,13 @@ struct BuildCommand: AsyncParsableCommand {
         // key is made of stamps and hashes only, so this costs no decoding at all.
         var collectionKey = Fingerprint()
         collectionKey.add(CollectionFile.encode(trainer))
-        let key = builder.key(BuildKey.Inputs(
+        let inputs = BuildKey.Inputs(
             tool: PokedexVersion.build + (settings.strict ? " strict" : ""), data: prepared.contentKey,
             selection: selection.description, collection: collectionKey.hex
-        ))
+        )
+        let key = builder.key(inputs)
         if !needCatalog, prepared.index != nil || prepared.root == nil, let summary = builder.unchangedSummary(key: key) {
-            return Built(summary: summary, configuration: configuration, sites: [])
+            return Built(summary: summary, configuration: configuration, sites: [], inputs: inputs)
         }
         var catalogs: [Catalog] = []
         do {
@@ -127,7 +130,7 @@ struct BuildCommand: AsyncParsableCommand {
             check: settings.strict ? Self.strictCheck : nil,
             progress: { reporter.progress($0) }
         )
-        return Built(summary: summary, configuration: configuration, sites: sites)
+        return Built(summary: summary, configuration: configuration, sites: sites, inputs: inputs)
     }
 }
 

@@ -5,6 +5,7 @@ import Hummingbird
 import Logging
 import NIOCore
 import Pokedex
+import ServiceLifecycle
 import SiteGenerator
 
 /// `pokedex serve`: builds the site, serves it on loopback, and when a template, an asset,
@@ -44,10 +45,10 @@ struct ServeCommand: AsyncParsableCommand {
         let reporter = BuildReporter(quiet: settings.quiet)
         let first = try await build.buildSite(settings, reporter: reporter, needCatalog: true)
         reporter.finish(first.summary)
-        guard let catalog = first.catalog else { throw CommandFailure("the first build loaded no catalog") }
+        guard !first.sites.isEmpty else { throw CommandFailure("the first build loaded no catalog") }
         let live: LiveSite
         do {
-            live = try LiveSite(configuration: first.configuration, catalog: catalog, collection: first.collection)
+            live = try LiveSite(configuration: first.configuration, sites: first.sites)
         } catch {
             throw CommandFailure(error.description)
         }
@@ -67,7 +68,25 @@ struct ServeCommand: AsyncParsableCommand {
             logger: logger
         )
         let watcher = Task {
-            await watch(state: state, reporter: reporter)
+            // The watcher answers edits at once; the site on disk follows in the background,
+            // one rebuild at a time, the latest edits coalesced into the next.
+            let (requests, request) = AsyncStream<Void>.makeStream(bufferingPolicy: .bufferingNewest(1))
+            await withTaskGroup(of: Void.self) { group in
+                group.addTask { await watch(state: state, reporter: reporter, rebuild: { request.yield() }) }
+                group.addTask {
+                    for await _ in requests {
+                        let started = ContinuousClock.now
+                        do {
+                            let built = try await state.rebuild(reporter: reporter)
+                            Console.out("Wrote \(built.pagesRendered) changed pages to \(built.output) in \(Self.seconds(since: started)) s")
+                        } catch {
+                            let message = (error as? SiteError)?.description ?? String(describing: error)
+                            Console.error("Error: \(message)\nStill serving the last good site.\n")
+                            await state.announce(.error(message))
+                        }
+                    }
+                }
+            }
         }
         defer { watcher.cancel() }
         try await app.runService()
@@ -99,7 +118,7 @@ extension ServeCommand {
     }
 
     /// Polls the watched files; on a change, reloads what it touches and tells the pages.
-    func watch(state: ServeState, reporter: BuildReporter) async {
+    func watch(state: ServeState, reporter: BuildReporter, rebuild: @escaping @Sendable () -> Void) async {
         var settings = await state.settings
         var configuration = await state.configuration
         var watcher = Watcher(paths: Self.watched(settings: settings, configuration: configuration, config: build.config))
@@ -110,20 +129,23 @@ extension ServeCommand {
             let names = changed.map { $0.lastPathComponent }.sorted()
             Console.out("Changed: \(names.prefix(5).joined(separator: ", "))\(names.count > 5 ? " and \(names.count - 5) more" : "")")
             let started = ContinuousClock.now
-            let themeOnly = changed.allSatisfy { Watcher.isInside($0, [configuration.themeRoot] + [configuration.themeOverride].compactMap { $0 }) }
+            let watched = Self.watched(settings: settings, configuration: configuration, config: build.config)
+            let change = Self.kind(of: changed, configuration: configuration, settingsFiles: Array(watched.suffix(2)))
             do {
-                if themeOnly {
-                    // Templates and strings: the open pages render anew at once; the disk follows.
+                switch change {
+                case .templates, .assets:
+                    // Pages render anew on request and assets are served from the theme: the
+                    // open pages reload at once; the site on disk follows in the background.
                     try await state.reloadTheme()
                     await state.announce(.reload)
-                    let built = try await state.rebuild(reporter: reporter)
-                    Console.out("Rebuilt \(built.pagesRendered) pages in \(Self.seconds(since: started)) s")
-                } else {
+                    Console.out("Reloaded the open pages in \(Self.seconds(since: started)) s")
+                    rebuild()
+                case .settings:
                     // Settings or the collection: everything is read again.
                     settings = try build.resolvedSettings()
                     let built = try await build.buildSite(settings, reporter: BuildReporter(quiet: true), needCatalog: true)
-                    guard let catalog = built.catalog else { continue }
-                    let live = try LiveSite(configuration: built.configuration, catalog: catalog, collection: built.collection)
+                    guard !built.sites.isEmpty else { continue }
+                    let live = try LiveSite(configuration: built.configuration, sites: built.sites)
                     await state.replace(live: live, built: built, settings: settings)
                     configuration = built.configuration
                     watcher = Watcher(paths: Self.watched(settings: settings, configuration: configuration, config: build.config))
@@ -136,6 +158,30 @@ extension ServeCommand {
                 await state.announce(.error(message))
             }
         }
+    }
+
+    /// What a set of changed files touches: only templates and strings (pages render anew
+    /// on request), assets too (written to disk before the pages reload), or the settings
+    /// or the collection (the catalog is read again).
+    enum Change: Equatable { case templates, assets, settings }
+
+    static func kind(of changed: [URL], configuration: SiteConfiguration, settingsFiles: [URL] = []) -> Change {
+        let settings = Set(settingsFiles.map(\.standardizedFileURL.path))
+        if changed.contains(where: { settings.contains($0.standardizedFileURL.path) }) { return .settings }
+        var templateFolders = [configuration.themeRoot.appendingPathComponent("Templates")]
+        var assetFolders = [configuration.themeRoot.appendingPathComponent("Public")]
+        if let theme = configuration.themeOverride {
+            assetFolders.append(theme.appendingPathComponent("Public"))
+            // A theme's templates are in its Templates/ or at its top (anything not under Public/).
+            templateFolders.append(theme)
+        }
+        var kind = Change.templates
+        for file in changed {
+            if Watcher.isInside(file, assetFolders) { kind = .assets; continue }
+            if Watcher.isInside(file, templateFolders) { continue }
+            return .settings
+        }
+        return kind
     }
 
     static func seconds(since start: ContinuousClock.Instant) -> String {
@@ -169,7 +215,7 @@ actor ServeState {
     var configuration: SiteConfiguration { built.configuration }
 
     func reloadTheme() throws {
-        live = try live.reloadingTheme(built.configuration)
+        live = try live.reloadingTheme()
     }
 
     func replace(live: LiveSite, built: BuildCommand.Built, settings: BuildSettings) {
@@ -180,8 +226,9 @@ actor ServeState {
 
     /// The site on disk brought up to date with the same catalog: only what changed is rendered.
     func rebuild(reporter: BuildReporter) async throws -> BuildSummary {
-        guard let catalog = built.catalog else { return built.summary }
-        let summary = try await SiteBuilder(configuration: built.configuration).build(catalog: catalog, collection: built.collection)
+        guard !built.sites.isEmpty else { return built.summary }
+        let builder = SiteBuilder(configuration: built.configuration)
+        let summary = try await builder.build(sites: built.sites, key: built.inputs.map(builder.key))
         built.summary = summary
         return summary
     }
@@ -225,9 +272,11 @@ struct LiveResponder: HTTPResponder {
         var relative = String(path.drop { $0 == "/" })
         if relative.isEmpty || relative.hasSuffix("/") { relative += "index.html" }
         guard InputFolder.isPlainRelative(relative) else { return Self.response(.badRequest, type: "text/plain", body: Data("bad path".utf8)) }
-        if relative.hasSuffix(".html") {
-            let live = await state.live
-            if let html = try? live.render(relative) { return Self.page(html) }
+        let live = await state.live
+        if relative.hasSuffix(".html"), let html = try? live.render(relative) { return Self.page(html) }
+        // Assets straight from the theme, so a stylesheet edit shows before the disk catches up.
+        if let asset = live.asset(relative), let data = FileManager.default.contents(atPath: asset) {
+            return Self.response(.ok, type: Self.contentType(relative), body: data)
         }
         switch InputFolder(root: output).resolve(relative) {
         case let .file(real, _):
@@ -240,8 +289,9 @@ struct LiveResponder: HTTPResponder {
         default:
             break
         }
-        let live = await state.live
-        let missing = (try? live.render("404.html")) ?? "<!DOCTYPE html><title>Not found</title><p>Not found."
+        let onDisk = FileManager.default.contents(atPath: output.appendingPathComponent("404.html").path).map { String(decoding: $0, as: UTF8.self) }
+        let rendered = try? live.render("404.html")
+        let missing = rendered ?? onDisk ?? live.notFoundPage() ?? "<!DOCTYPE html><title>Not found</title><p>Not found."
         var response = Self.page(missing)
         response.status = .notFound
         return response
@@ -276,7 +326,8 @@ struct LiveResponder: HTTPResponder {
                         await state.ping(id)
                     }
                 }
-                for await event in stream {
+                // Ctrl-C ends every open page's stream at once, so the server stops at once.
+                for await event in stream.cancelOnGracefulShutdown() {
                     switch event {
                     case .reload: try await writer.write(ByteBuffer(string: "event: reload\ndata: now\n\n"))
                     case let .error(message):

@@ -1,3 +1,4 @@
+import Common
 import Foundation
 import Pokedex
 import TemplateEngine
@@ -5,46 +6,93 @@ import TemplateEngine
 /// A site rendered on request, for `pokedex serve`: a page is made from the catalog and the
 /// theme as it is asked for, so a template edit shows on the next request, without waiting
 /// for the whole site to be written. Everything but pages (assets, sprites, the search
-/// files) comes from the built site on disk.
+/// files, a multilingual site's root page) comes from the built site on disk.
 package struct LiveSite: Sendable {
-    let theme: Theme
-    let pages: SitePages
-    /// Page path -> kind, for every page of the site.
-    let kinds: [String: PageKind]
+    /// One language's pages: its theme (words), its pages, and each page's kind by path.
+    struct Language: Sendable {
+        let theme: Theme
+        let pages: SitePages
+        let kinds: [String: PageKind]
+    }
 
-    /// The site `configuration` would build from `catalog`, ready to render any page.
+    let configuration: SiteConfiguration
+    let sites: [SiteBuilder.LanguageSite]
+    /// Each language's catalog index and place among the languages: kept across theme
+    /// reloads, which then only read the templates and words again.
+    let indexes: [(prefix: String, index: CatalogIndex, layout: SiteLayout, collection: SiteCollection)]
+    /// By folder prefix: "" for a site in one language, "fr/" and so on for several.
+    let languages: [String: Language]
+
+    /// The site `configuration` would build from `sites`, ready to render any page.
     /// Throws what a build would (a template that does not compile, a strings file that
-    /// does not parse), so a broken edit is said before anything is served from it.
-    package init(configuration: SiteConfiguration, catalog: Catalog, collection: SiteCollection) throws(SiteError) {
+    /// does not parse or lacks a word), so a broken edit is said before anything is served.
+    package init(configuration: SiteConfiguration, sites: [SiteBuilder.LanguageSite]) throws(SiteError) {
         let builder = SiteBuilder(configuration: configuration)
-        theme = try Theme(configuration: configuration)
-        let shapes = builder.availableSprites(in: catalog).found.mapValues(\.shape)
-        let index = CatalogIndex(catalog: catalog, spriteShapes: shapes, images: configuration.images)
-        pages = SitePages(index: index, collection: collection, strings: theme.strings, title: configuration.title,
-                          pageSize: configuration.pageSize, dexMode: configuration.dexMode)
-        var kinds: [String: PageKind] = [:]
-        for kind in pages.kinds { kinds[pages.path(of: kind)] = kind }
-        self.kinds = kinds
+        var shapes: [String: SpriteShape] = [:]
+        for site in sites { shapes.merge(builder.availableSprites(in: site.catalog).found.mapValues(\.shape)) { kept, _ in kept } }
+        let themes = try sites.map { site throws(SiteError) in try Theme(configuration: configuration, language: site.catalog.language) }
+        let members = themes.map { SiteLayout.Member(language: $0.strings.language, native: $0.strings["language_native"]) }
+        var indexes: [(prefix: String, index: CatalogIndex, layout: SiteLayout, collection: SiteCollection)] = []
+        for (offset, site) in sites.enumerated() {
+            let layout = SiteLayout(members: members, current: members[offset].language, baseURL: configuration.baseURL)
+            let index = CatalogIndex(catalog: site.catalog, spriteShapes: shapes, images: configuration.images, mediaRoot: layout.shared)
+            indexes.append((layout.prefix, index, layout, site.collection))
+        }
+        try self.init(configuration: configuration, sites: sites, indexes: indexes, themes: themes)
     }
 
-    /// The same site with the theme read again (a template, string or asset changed).
-    package func reloadingTheme(_ configuration: SiteConfiguration) throws(SiteError) -> LiveSite {
-        try LiveSite(theme: Theme(configuration: configuration), pages: pages)
+    private init(
+        configuration: SiteConfiguration, sites: [SiteBuilder.LanguageSite],
+        indexes: [(prefix: String, index: CatalogIndex, layout: SiteLayout, collection: SiteCollection)], themes: [Theme]
+    ) throws(SiteError) {
+        self.configuration = configuration
+        self.sites = sites
+        self.indexes = indexes
+        var languages: [String: Language] = [:]
+        for (offset, entry) in indexes.enumerated() {
+            let pages = SitePages(index: entry.index, collection: entry.collection, strings: themes[offset].strings, title: configuration.title,
+                                  pageSize: configuration.pageSize, dexMode: configuration.dexMode, layout: entry.layout)
+            var kinds: [String: PageKind] = [:]
+            for kind in pages.kinds { kinds[pages.path(of: kind)] = kind }
+            languages[entry.prefix] = Language(theme: themes[offset], pages: pages, kinds: kinds)
+        }
+        self.languages = languages
     }
 
-    private init(theme: Theme, pages: SitePages) throws(SiteError) {
-        self.theme = theme
-        self.pages = SitePages(index: pages.index, collection: pages.collection, strings: theme.strings, title: pages.title,
-                               pageSize: pages.pageSize, dexMode: pages.dexMode)
-        var kinds: [String: PageKind] = [:]
-        for kind in self.pages.kinds { kinds[self.pages.path(of: kind)] = kind }
-        self.kinds = kinds
+    /// The same site with the theme read again (a template, string or asset changed): the
+    /// catalog's indexes are kept, so this costs reading the templates and words.
+    package func reloadingTheme() throws(SiteError) -> LiveSite {
+        let themes = try sites.map { site throws(SiteError) in try Theme(configuration: configuration, language: site.catalog.language) }
+        return try LiveSite(configuration: configuration, sites: sites, indexes: indexes, themes: themes)
     }
 
-    /// The HTML of the page at `path` (relative to the root: `pokemon/pikachu.html`), or
-    /// nil when the site has no such page.
+    /// The HTML of the page at `path` (relative to the output: `pokemon/pikachu.html`,
+    /// `fr/pokemon/pikachu.html`), or nil when the site renders no such page itself.
     package func render(_ path: String) throws(SiteError) -> String? {
-        guard let kind = kinds[path], let spec = pages.spec(kind) else { return nil }
-        return try theme.render(spec)
+        for (prefix, language) in languages where path.hasPrefix(prefix) {
+            let inner = String(path.dropFirst(prefix.count))
+            guard let kind = language.kinds[inner], let spec = language.pages.spec(kind) else { continue }
+            return try language.theme.render(spec)
+        }
+        return nil
+    }
+
+    /// The file an `assets/...` path names in the theme (an override's first), confined to
+    /// its folder; nil for anything else (the build's own `assets/sizes.css` included).
+    package func asset(_ path: String) -> String? {
+        guard path.hasPrefix("assets/"), path != "assets/" + SiteBuilder.sizesStylesheet,
+              let theme = languages.values.first?.theme else { return nil }
+        let inner = String(path.dropFirst("assets/".count))
+        for folder in theme.assetFolders.reversed() {
+            if case let .file(real, _) = InputFolder(root: folder).resolve(inner) { return real }
+        }
+        return nil
+    }
+
+    /// The not-found page of the first language, as the server answers a missing path.
+    package func notFoundPage() -> String? {
+        let first = languages.keys.sorted().first.flatMap { languages[$0] }
+        guard let language = first, let spec = language.pages.spec(.notFound) else { return nil }
+        return try? language.theme.render(spec)
     }
 }

@@ -1,0 +1,138 @@
+import Foundation
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+import Testing
+import TestSupport
+
+/// `pokedex serve` as a person uses it: the real executable, real HTTP on loopback, a theme
+/// edited on disk while a page listens for the reload.
+@Suite("pokedex serve", .serialized)
+struct ServeTests {
+    /// A running `pokedex serve`, its output gathered as it comes.
+    final class Server: @unchecked Sendable {
+        let process = Process()
+        private let lock = NSLock()
+        private var text = ""
+
+        init(_ arguments: [String]) throws {
+            guard let executable = PokedexProcess.executable else { throw CocoaError(.fileNoSuchFile) }
+            process.executableURL = executable
+            process.arguments = ["serve"] + arguments
+            process.currentDirectoryURL = SharedFixtures.packageRoot
+            var environment = ProcessInfo.processInfo.environment
+            environment["CI"] = "1"
+            process.environment = environment
+            let pipe = Pipe()
+            process.standardOutput = pipe
+            process.standardError = pipe
+            pipe.fileHandleForReading.readabilityHandler = { [weak self] handle in
+                let data = handle.availableData
+                guard let self, !data.isEmpty else { return }
+                self.lock.withLock { self.text += String(decoding: data, as: UTF8.self) }
+            }
+            try process.run()
+        }
+
+        var output: String { lock.withLock { text } }
+
+        /// The port it says it serves on, once it does.
+        func port(within seconds: Double = 180) async throws -> Int {
+            let end = Date().addingTimeInterval(seconds)
+            while Date() < end {
+                if let range = output.range(of: #"at http://127\.0\.0\.1:(\d+)/"#, options: .regularExpression) {
+                    let digits = output[range].split(separator: ":").last?.prefix { $0.isNumber } ?? ""
+                    if let port = Int(digits) { return port }
+                }
+                if !process.isRunning { break }
+                try await Task.sleep(for: .milliseconds(100))
+            }
+            throw CocoaError(.fileReadUnknown, userInfo: [NSLocalizedDescriptionKey: "serve did not start: \(output)"])
+        }
+
+        func stop() {
+            if process.isRunning { process.terminate() }
+            process.waitUntilExit()
+        }
+    }
+
+    static func get(_ url: String) async throws -> (status: Int, body: String) {
+        let (data, response) = try await URLSession.shared.data(from: try #require(URL(string: url)))
+        return ((response as? HTTPURLResponse)?.statusCode ?? 0, String(decoding: data, as: UTF8.self))
+    }
+
+    /// Waits until `condition` holds, checking every 100 ms, for at most `seconds`.
+    static func eventually(_ seconds: Double = 15, _ condition: () async throws -> Bool) async throws -> Bool {
+        let end = Date().addingTimeInterval(seconds)
+        while Date() < end {
+            if try await condition() { return true }
+            try await Task.sleep(for: .milliseconds(100))
+        }
+        return false
+    }
+
+    @Test("serves the site, shows a template edit in the open page, says a broken one and keeps the last good site",
+          .enabled(if: PokedexProcess.executable != nil, PokedexProcess.absent))
+    func liveEdit() async throws {
+        let folder = try TemporaryFolder("pokedex-serve")
+        let strings = folder.url.appendingPathComponent("theme/Templates/strings/en.json")
+        try FileManager.default.createDirectory(at: strings.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try Data(#"{"home_intro": "First words of the theme."}"#.utf8).write(to: strings)
+        let site = folder.url.appendingPathComponent("site")
+        let server = try Server(["--sample", "--theme", folder.url.appendingPathComponent("theme").path, "--output", site.path,
+                                 "--port", String(Int.random(in: 20_000..<40_000)), "--poll", "100"])
+        defer { server.stop() }
+        let port = try await server.port()
+        let base = "http://127.0.0.1:\(port)/"
+
+        let first = try await Self.get(base)
+        #expect(first.status == 200)
+        #expect(first.body.contains("First words of the theme."))
+        #expect(first.body.contains(#"<script src="/__pokedex/live.js" defer></script>"#), "served pages listen for reloads")
+        #expect(try await Self.get(base + "__pokedex/live.js").body.contains("EventSource"))
+        let onDisk = try String(contentsOf: site.appendingPathComponent("index.html"), encoding: .utf8)
+        #expect(!onDisk.contains("__pokedex"), "a built site carries no reload script")
+        #expect(try await Self.get(base + "nowhere.html").status == 404)
+
+        // A page listening, as an open tab does.
+        let events = folder.url.appendingPathComponent("events.txt")
+        let listener = Process()
+        listener.executableURL = URL(fileURLWithPath: "/usr/bin/curl")
+        listener.arguments = ["-sN", "--max-time", "60", "-o", events.path, base + "__pokedex/events"]
+        try listener.run()
+        defer { if listener.isRunning { listener.terminate() } }
+        #expect(try await Self.eventually { (try? String(contentsOf: events, encoding: .utf8))?.contains(": connected") == true })
+
+        try Data(#"{"home_intro": "Second words, edited while serving."}"#.utf8).write(to: strings)
+        #expect(try await Self.eventually { try await Self.get(base).body.contains("Second words, edited while serving.") })
+        #expect(try await Self.eventually { (try? String(contentsOf: events, encoding: .utf8))?.contains("event: reload") == true })
+        #expect(try await Self.eventually {
+            (try? String(contentsOf: site.appendingPathComponent("index.html"), encoding: .utf8))?.contains("Second words") == true
+        }, "the site on disk follows")
+
+        try Data(#"{"home_intro": "#.utf8).write(to: strings)
+        #expect(try await Self.eventually { (try? String(contentsOf: events, encoding: .utf8))?.contains("event: failed") == true },
+                "the open page is told the build failed")
+        #expect(try await Self.get(base).body.contains("Second words, edited while serving."), "the last good site is still served")
+        #expect(try await Self.eventually { server.output.contains("Still serving the last good site") })
+    }
+
+    @Test("a port in use is a clear error with --strict-port, else the next free port",
+          .enabled(if: PokedexProcess.executable != nil, PokedexProcess.absent))
+    func portInUse() async throws {
+        let folder = try TemporaryFolder("pokedex-serve-port")
+        let port = Int.random(in: 40_000..<50_000)
+        let first = try Server(["--sample", "--output", folder.url.appendingPathComponent("a").path, "--port", String(port)])
+        defer { first.stop() }
+        let taken = try await first.port()
+        let strict = try PokedexProcess.run(["serve", "--sample", "--output", folder.url.appendingPathComponent("b").path,
+                                             "--port", String(taken), "--strict-port"])
+        #expect(strict.status != 0)
+        #expect((strict.output + strict.errors).contains("port \(taken) on 127.0.0.1 is in use"))
+        let second = try Server(["--sample", "--output", folder.url.appendingPathComponent("c").path, "--port", String(taken)])
+        defer { second.stop() }
+        let next = try await second.port()
+        #expect(next != taken)
+        #expect(second.output.contains("port \(taken) was taken"))
+    }
+}

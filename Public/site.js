@@ -250,7 +250,17 @@
     }
   }
 
+  /* A hosted site works offline after a first visit (sw.js, written with --base-url).
+     Only over http(s): from file:// registering fails, and the site works as it is. */
+  function registerWorker() {
+    var url = document.body.getAttribute("data-sw");
+    if (!url || !("serviceWorker" in navigator)) return;
+    if (window.location.protocol !== "http:" && window.location.protocol !== "https:") return;
+    navigator.serviceWorker.register(url).catch(function () { /* a private window or an old browser: nothing lost */ });
+  }
+
   document.addEventListener("pokedex:cards", markCards); /* list.js rebuilt the cards */
+  registerWorker();
   bindLanguages();
   bindSort();
   bindExport();

@@ -364,3 +364,50 @@ def test_detail_sections_link_and_play(driver, base):
         driver.get(href)
         fragment = href.split("#", 1)[1]
         assert driver.find_elements(By.ID, fragment), f"{href} has no section {fragment}"
+
+
+def site_root():
+    """The folder the site starts at: the language's parent in a site of several languages."""
+    return SITE.parent if (SITE.parent / "sw.js").exists() and not (SITE / "sw.js").exists() else SITE
+
+
+def test_offline_after_a_first_visit(driver):
+    """Hosted (over HTTP, built with --base-url), a visited page and the core pages load with
+    the server gone; from file:// nothing registers and nothing complains."""
+    import socket
+    import subprocess
+    root = site_root()
+    if not (root / "sw.js").exists():
+        pytest.skip("built without --base-url: no service worker")
+    prefix = "" if root == SITE else SITE.name + "/"
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        port = probe.getsockname()[1]
+    server = subprocess.Popen(["python3", "-m", "http.server", "--bind", "127.0.0.1", str(port), "--directory", str(root)],
+                              stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    base = f"http://127.0.0.1:{port}/{prefix}"
+    try:
+        for _ in range(50):
+            try:
+                with socket.create_connection(("127.0.0.1", port), timeout=0.2):
+                    break
+            except OSError:
+                time.sleep(0.1)
+        driver.get(base + "index.html")
+        driver.set_script_timeout(20)
+        driver.execute_async_script("var done = arguments[arguments.length - 1]; navigator.serviceWorker.ready.then(function () { done(true); });")
+        driver.get(base + detail_page("pikachu"))
+        WebDriverWait(driver, 10).until(lambda d: d.execute_script("return !!navigator.serviceWorker.controller"))
+        title = driver.find_element(By.CSS_SELECTOR, "h1").text
+    finally:
+        server.terminate()
+        server.wait()
+    driver.get(base + detail_page("pikachu"))
+    assert driver.find_element(By.CSS_SELECTOR, "h1").text == title, "the visited page, from the cache"
+    driver.get(base + "search.html")
+    assert driver.find_elements(By.CSS_SELECTOR, "#site-search"), "a core page precached on the first visit"
+    driver.execute_script("navigator.serviceWorker.getRegistrations().then(function (all) { all.forEach(function (r) { r.unregister(); }); });")
+    open_page(driver, "file", "index.html")
+    assert not driver.execute_script("return !!(navigator.serviceWorker && navigator.serviceWorker.controller)")
+    assert_no_console_errors(driver, "file:// with a service worker in the site")
+

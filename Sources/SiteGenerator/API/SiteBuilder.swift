@@ -97,7 +97,10 @@ package struct SiteBuilder: Sendable {
                 pageBytes += picked.bytes
             }
             progress(BuildProgress(stage: .copyingAssets, done: 0, total: 1))
-            let assetBytes = try copyAssets(theme: themes[0], staging: staging, shapes: sprites.values)
+            var (assetBytes, assetPaths) = try copyAssets(theme: themes[0], staging: staging, shapes: sprites.values)
+            if configuration.baseURL.map({ !$0.isEmpty }) ?? false {
+                assetBytes += try writeOfflineSupport(manifest: manifest, assets: assetPaths, members: members, staging: staging)
+            }
             progress(BuildProgress(stage: .copyingSprites, done: 0, total: sprites.count))
             let spriteBytes = try copySprites(found, staging: staging)
             // A strict build keeps the previous site rather than publish one that lost sprites.
@@ -262,7 +265,7 @@ extension SiteBuilder {
     }
 
     /// Copies the theme's assets; returns their size in bytes.
-    func copyAssets(theme: Theme, staging: StagingFolder, shapes: some Sequence<SpriteShape>) throws(SiteError) -> Int {
+    func copyAssets(theme: Theme, staging: StagingFolder, shapes: some Sequence<SpriteShape>) throws(SiteError) -> (bytes: Int, paths: [String]) {
         var chosen: [String: URL] = [:]
         for folder in theme.assetFolders {
             for file in Theme.files(under: folder) { chosen[file.relative] = file.url }
@@ -280,6 +283,28 @@ extension SiteBuilder {
                 throw SiteError(.unreadable(path: url.path, underlying: "unreadable asset"))
             }
             try staging.write(data, to: "assets/\(relative)")
+            bytes += data.count
+        }
+        return (bytes, ["assets/\(Self.sizesStylesheet)"] + paths)
+    }
+
+    /// The web app manifest, its icons and the service worker (a hosted site only); returns their size.
+    func writeOfflineSupport(manifest: BuildManifest, assets: [String], members: [SiteLayout.Member], staging: StagingFolder) throws(SiteError) -> Int {
+        var files: [(String, Data)] = AppIcon.sizes.map { (AppIcon.path($0), AppIcon.png(size: $0)) }
+        files.append((OfflineSupport.manifestName, OfflineSupport.manifest(title: configuration.title, language: members.first?.language.tag ?? "en")))
+        let prefixes = members.count > 1 ? members.map { $0.language.tag + "/" } : [""]
+        var precache = assets + files.map(\.0)
+        for prefix in prefixes {
+            precache += OfflineSupport.corePages.map { prefix + $0 }.filter { manifest.pages[$0] != nil }
+            precache += ["search-index.js", "search-data.js"].map { prefix + $0 }
+        }
+        if members.count > 1 { precache += ["index.html", "404.html"] }
+        var assetKey = Fingerprint()
+        for path in assets.sorted() { assetKey.add(path); assetKey.add((try? Data(contentsOf: staging.staging.appendingPathComponent(path))) ?? Data()) }
+        files.append((OfflineSupport.workerName, OfflineSupport.worker(pages: manifest.pages, precache: Array(Set(precache)), assets: assetKey.hex)))
+        var bytes = 0
+        for (path, data) in files {
+            try staging.write(data, to: path)
             bytes += data.count
         }
         return bytes

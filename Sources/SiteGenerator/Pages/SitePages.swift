@@ -1,3 +1,4 @@
+import Common
 import Foundation
 import Pokedex
 import TemplateEngine
@@ -101,7 +102,11 @@ struct SitePages: Sendable {
             guard let pokemon = index.catalog.pokemon[slug] else { return nil }
             let page = DetailPage(pokemon: pokemon, index: index, collection: collection, strings: strings)
             let heading = "\(pokemon.name) \(page.card.number)"
-            return wrap(path, "pokemon", heading, section: "list", page.templateValue, theme: "color-" + CatalogIndex.fileName(page.color))
+            let description = page.flavorText ?? page.genus
+            let social = Social(description: description, image: page.card.sprite,
+                                structured: layout.absolute(path).map { Social.pokemon(pokemon, page: page, url: $0, image: image(page.card.sprite),
+                                                                                       language: layout.current.tag, index: index) })
+            return wrap(path, "pokemon", heading, section: "list", page.templateValue, theme: "color-" + CatalogIndex.fileName(page.color), social: social)
         case .favorites:
             let page = CollectionPage(kind: .favorites, index: index, collection: collection, strings: strings)
             return wrap(path, "favorites", strings["favorites_title"], section: "favorites", page.templateValue)
@@ -155,7 +160,7 @@ struct SitePages: Sendable {
 
     private func wrap(
         _ path: String, _ template: String, _ heading: String, section: String, _ page: TemplateValue,
-        theme: String = "", trail: (label: String, page: String)? = nil
+        theme: String = "", trail: (label: String, page: String)? = nil, social: Social = Social()
     ) -> PageSpec {
         let depth = path.split(separator: "/").count - 1
         let root = String(repeating: "../", count: depth)
@@ -172,6 +177,9 @@ struct SitePages: Sendable {
             "canonical": layout.absolute(path).map(TemplateValue.string) ?? .null,
             "languages": .array(alternates),
             "multilingual": .bool(!alternates.isEmpty),
+            // Installable and offline when hosted (a service worker cannot run from disk).
+            "pwa": .bool(layout.baseURL != nil),
+            "social": socialValue(social, title: template == "home" ? title : "\(heading) · \(title)", path: path),
             "xDefault": layout.defaultAlternate(of: path, root: root).map(TemplateValue.string) ?? .null,
             "heading": .string(heading),
             "pageTitle": .string(template == "home" ? title : "\(heading) · \(title)"),
@@ -181,5 +189,52 @@ struct SitePages: Sendable {
             "trail": trail.map { .dictionary(["label": .string($0.label), "page": .string($0.page)]) } ?? .null,
             "browse": browse,
         ], strings: stringsValue)
+    }
+
+    /// What a link preview shows: a description, an image (absolute, PNG or JPEG only, as
+    /// previews want), and for a Pokémon, schema.org data.
+    struct Social {
+        var description: String?
+        var image: SpriteRef?
+        var structured: String?
+
+        /// schema.org JSON-LD for a Pokémon's page: the page, and the Pokémon it is about.
+        static func pokemon(_ pokemon: Pokemon, page: DetailPage, url: String, image: String?, language: String, index: CatalogIndex) -> String {
+            var about: [String: Any] = [
+                "@type": "Thing", "name": LanguageMark.plain(pokemon.name), "identifier": page.card.number,
+            ]
+            if let description = page.flavorText ?? page.genus { about["description"] = LanguageMark.plain(description) }
+            if let image { about["image"] = image }
+            let others = (index.species(of: pokemon)?.names ?? []).map(\.name).filter { $0 != LanguageMark.plain(pokemon.name) }
+            if pokemon.isDefault, !others.isEmpty { about["alternateName"] = Array(Set(others)).sorted() }
+            let object: [String: Any] = [
+                "@context": "https://schema.org", "@type": "WebPage", "url": url, "inLanguage": language,
+                "name": LanguageMark.plain(pokemon.name), "about": about,
+            ]
+            let data = (try? JSONSerialization.data(withJSONObject: object, options: [.sortedKeys, .withoutEscapingSlashes])) ?? Data("{}".utf8)
+            // Safe inside <script>: no "<" at all, so nothing can close the element.
+            return String(decoding: data, as: UTF8.self).replacingOccurrences(of: "<", with: "\\u003c")
+        }
+    }
+
+    /// The absolute address of an image a preview can show (PNG or JPEG), if the site is hosted.
+    func image(_ sprite: SpriteRef?) -> String? {
+        guard let base = layout.baseURL, let sprite, !sprite.isEmblem, !sprite.isPlaceholder else { return nil }
+        let lowered = sprite.path.lowercased()
+        guard lowered.hasSuffix(".png") || lowered.hasSuffix(".jpg") || lowered.hasSuffix(".jpeg") else { return nil }
+        return base + sprite.path
+    }
+
+    func socialValue(_ social: Social, title: String, path: String) -> TemplateValue {
+        let url = layout.absolute(path)
+        let image = self.image(social.image) ?? layout.baseURL.map { $0 + AppIcon.path(512) }
+        return .dictionary([
+            "title": .string(LanguageMark.plain(title)),
+            "description": .string(LanguageMark.plain(social.description ?? strings["home_intro"])),
+            "url": url.map(TemplateValue.string) ?? .null,
+            "image": image.map(TemplateValue.string) ?? .null,
+            "locale": .string(layout.current.tag.replacingOccurrences(of: "-", with: "_")),
+            "structured": social.structured.map(TemplateValue.string) ?? .null,
+        ])
     }
 }

@@ -259,7 +259,60 @@
     navigator.serviceWorker.register(url).catch(function () { /* a private window or an old browser: nothing lost */ });
   }
 
+  /* The colour theme: the system's, light or dark, each press the next, remembered
+     (assets/theme.js applies it before the next page paints). */
+  function bindTheme() {
+    var button = document.querySelector(".js-theme");
+    if (!button) return;
+    var order = ["system", "light", "dark"];
+    var current = "system";
+    try { current = window.localStorage.getItem("pokedex-theme") || "system"; } catch (error) { /* storage off */ }
+    if (order.indexOf(current) < 0) current = "system";
+    function show() {
+      button.querySelector(".js-theme-name").textContent = button.getAttribute("data-" + current);
+      button.setAttribute("data-current", current);
+    }
+    button.hidden = false;
+    show();
+    button.addEventListener("click", function () {
+      current = order[(order.indexOf(current) + 1) % order.length];
+      if (current === "system") document.documentElement.removeAttribute("data-theme");
+      else document.documentElement.setAttribute("data-theme", current);
+      try {
+        if (current === "system") window.localStorage.removeItem("pokedex-theme");
+        else window.localStorage.setItem("pokedex-theme", current);
+      } catch (error) { /* storage off: this page only */ }
+      show();
+    });
+  }
+
+  /* Share a Pokémon: the system's share sheet where the browser has one, else "Copy link".
+     The address is the page's canonical one when the site is hosted, else this page's. */
+  function bindShare() {
+    var button = document.querySelector(".js-share");
+    if (!button) return;
+    var status = document.querySelector(".share-status");
+    var url = button.getAttribute("data-url") || window.location.href.split("#")[0];
+    var title = button.getAttribute("data-title") || document.title;
+    var canShare = typeof navigator.share === "function";
+    button.textContent = button.getAttribute(canShare ? "data-share" : "data-copy");
+    button.hidden = false;
+    function say(text) { if (status) status.textContent = text; }
+    button.addEventListener("click", function () {
+      if (canShare) {
+        navigator.share({ title: title, url: url }).catch(function () { /* the visitor closed the sheet */ });
+        return;
+      }
+      var copied = function () { say(button.getAttribute("data-copied")); };
+      var manual = function () { window.prompt(button.getAttribute("data-manual"), url); };
+      if (navigator.clipboard && navigator.clipboard.writeText) navigator.clipboard.writeText(url).then(copied, manual);
+      else manual();
+    });
+  }
+
   document.addEventListener("pokedex:cards", markCards); /* list.js rebuilt the cards */
+  bindShare();
+  bindTheme();
   registerWorker();
   bindLanguages();
   bindSort();

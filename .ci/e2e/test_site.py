@@ -411,3 +411,41 @@ def test_offline_after_a_first_visit(driver):
     assert not driver.execute_script("return !!(navigator.serviceWorker && navigator.serviceWorker.controller)")
     assert_no_console_errors(driver, "file:// with a service worker in the site")
 
+
+@pytest.mark.parametrize("base", ["file", "http"])
+def test_theme_switch_is_remembered(driver, base):
+    """System, light, dark: each press the next; the choice holds on the next page, before it paints."""
+    open_page(driver, base, detail_page("pikachu"))
+    driver.execute_script("localStorage.removeItem('pokedex-theme')")
+    driver.refresh()
+    button = driver.find_element(By.CSS_SELECTOR, ".js-theme")
+    assert button.is_displayed() and button.get_attribute("data-current") == "system"
+    theme = lambda: driver.execute_script("return document.documentElement.getAttribute('data-theme')")
+    background = lambda: driver.execute_script("return getComputedStyle(document.body).backgroundColor")
+    button.click()
+    assert theme() == "light"
+    light = background()
+    button.click()
+    assert theme() == "dark" and background() != light
+    open_page(driver, base, "index.html")
+    assert theme() == "dark", "the choice reaches the next page"
+    assert driver.find_element(By.CSS_SELECTOR, ".js-theme").get_attribute("data-current") == "dark"
+    driver.find_element(By.CSS_SELECTOR, ".js-theme").click()
+    assert theme() is None and driver.execute_script("return localStorage.getItem('pokedex-theme')") is None
+    assert_no_console_errors(driver, f"{base}: theme switch")
+
+
+def test_share_copies_the_pages_address(driver):
+    open_page(driver, "http", detail_page("pikachu"))
+    driver.execute_cdp_cmd("Browser.grantPermissions", {"permissions": ["clipboardReadWrite", "clipboardSanitizedWrite"]})
+    button = driver.find_element(By.CSS_SELECTOR, ".js-share")
+    assert button.is_displayed()
+    expected = button.get_attribute("data-url") or driver.current_url.split("#")[0]
+    if driver.execute_script("return typeof navigator.share === 'function'"):
+        pytest.skip("this browser has a share sheet; the copy path is not taken")
+    button.click()
+    WebDriverWait(driver, 5).until(lambda d: d.find_element(By.CSS_SELECTOR, ".share-status").text)
+    copied = driver.execute_async_script("var done = arguments[arguments.length - 1]; navigator.clipboard.readText().then(done, function (e) { done('error: ' + e); });")
+    assert copied == expected, copied
+    assert_no_console_errors(driver, "share")
+

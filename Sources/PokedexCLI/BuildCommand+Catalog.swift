@@ -28,7 +28,14 @@ extension BuildCommand {
         } catch {
             throw CommandFailure(String(describing: error))
         }
-        guard let report = prepared.report else { return prepared }
+        guard let report = prepared.report else {
+            reporter.detail("source: the bundled sample (\(prepared.contentKey.prefix(16))…), nothing read or fetched")
+            return prepared
+        }
+        let seconds = Double(report.duration.components.seconds) + Double(report.duration.components.attoseconds) / 1e18
+        reporter.detail("source: \(prepared.root?.path ?? source.cache.path): \(report.downloaded) fetched (\(report.bytes / 1000) KB), "
+            + "\(report.notModified) revalidated, \(report.alreadyCached) already there, \(report.missingSprites) media missing upstream, "
+            + "\(report.failures.count) failed" + String(format: "; %.2f s", seconds))
         if report.downloaded > 0 { reporter.note("Fetched \(report.downloaded) resources into \(source.cache.path)") }
         guard report.failures.isEmpty else {
             let shown = report.failures.prefix(10).map { "  \($0.url): \($0.reason)" }.joined(separator: "\n")

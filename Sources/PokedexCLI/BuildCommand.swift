@@ -1,6 +1,7 @@
 import ArgumentParser
 import Common
 import Foundation
+import HTMLSafety
 import PokeAPI
 import Pokedex
 import SiteGenerator
@@ -45,16 +46,20 @@ struct BuildCommand: AsyncParsableCommand {
     var strict = false
     @Flag(help: "Print nothing but errors.")
     var quiet = false
+    @Flag(help: "Say what each stage did: the source, the catalog, the pages, the assets, the indexes, the check.")
+    var verbose = false
     @Option(help: "The settings file (default pokedex.toml when present).")
     var config: String?
     @Option(help: "The collection file (default pokedex-collection.toml beside the settings file).")
     var collection: String?
     @Flag(name: .customLong("dex-mode"), help: "Show Pokémon you have not caught greyed, as in the games' Pokédex.")
     var dexMode = false
+    @Option(help: ArgumentHelp("Your own words for the home page, in Markdown (default: about.md beside the settings file, when it exists).", valueName: "FILE"))
+    var about: String?
 
     func run() async throws {
         let settings = try resolvedSettings()
-        let reporter = BuildReporter(quiet: settings.quiet)
+        let reporter = BuildReporter(quiet: settings.quiet, verbose: verbose)
         let built = try await buildSite(settings, reporter: reporter)
         reporter.finish(built.summary)
     }
@@ -80,7 +85,7 @@ struct BuildCommand: AsyncParsableCommand {
     func buildSite(_ settings: BuildSettings, reporter: BuildReporter, needCatalog: Bool = false) async throws -> Built {
         let source = try Self.source(settings)
         let prepared = try await prepare(source, settings: settings, reporter: reporter)
-        let configuration = SiteConfiguration(
+        var configuration = SiteConfiguration(
             title: settings.title,
             output: URL(fileURLWithPath: settings.output),
             themeRoot: try SiteConfiguration.locateTheme(),
@@ -92,6 +97,7 @@ struct BuildCommand: AsyncParsableCommand {
             images: settings.images,
             languages: settings.siteLanguages
         )
+        configuration.about = try readAbout(settings)
         let builder = SiteBuilder(configuration: configuration)
         let (trainer, collectionFile, lines) = try loadCollection(settings)
         let selection = try Self.catalogSelection(settings)
@@ -111,7 +117,14 @@ struct BuildCommand: AsyncParsableCommand {
         do {
             if let root = prepared.root { reporter.note("Loading the catalog from \(root.path)") }
             for language in settings.siteLanguages {
-                catalogs.append(try await source.catalog(prepared, language: language, selection: selection, siteLanguages: settings.siteLanguages))
+                let started = ContinuousClock.now
+                let loaded = try await source.catalogCounting(prepared, language: language, selection: selection, siteLanguages: settings.siteLanguages)
+                catalogs.append(loaded.catalog)
+                let elapsed = ContinuousClock.now - started
+                reporter.detail("catalog (\(language)): \(loaded.catalog.species.count) species, \(loaded.catalog.pokemon.count) pokemon, "
+                    + "\(loaded.catalog.moves.count) moves, \(loaded.catalog.abilities.count) abilities, \(loaded.catalog.items.count) items; "
+                    + (prepared.root == nil ? "the bundled sample" : "\(loaded.decoded) files decoded, the rest from the records kept in \(settings.cache)")
+                    + String(format: "; %.2f s", Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18))
             }
         } catch {
             throw CommandFailure(String(describing: error))
@@ -199,11 +212,36 @@ extension BuildCommand {
         if quiet { settings.quiet = true }
         if let collection { settings.collection = collection }
         if dexMode { settings.dexMode = true }
+        if let about { settings.about = about }
         return settings
     }
 }
 
 extension BuildCommand {
+    /// The about text: the file the settings name (which must exist), else `about.md` beside
+    /// the settings file when there is one; at most ``TrainerMarkdown/maxBytes``.
+    func readAbout(_ settings: BuildSettings) throws -> String? {
+        let named = settings.about
+        let path = named ?? URL(fileURLWithPath: config ?? "pokedex.toml").deletingLastPathComponent().appendingPathComponent("about.md").path
+        guard FileManager.default.fileExists(atPath: path) else {
+            if let named { throw CommandFailure("cannot read the about text \(named): it does not exist. Write it in Markdown, or leave --about out.") }
+            return nil
+        }
+        let data: Data
+        do {
+            data = try Data(contentsOf: URL(fileURLWithPath: path))
+        } catch {
+            throw CommandFailure("cannot read the about text \(path): \(error.localizedDescription)")
+        }
+        guard data.count <= TrainerMarkdown.maxBytes else {
+            throw CommandFailure("the about text \(path) is \(data.count) bytes; the site shows at most \(TrainerMarkdown.maxBytes). Shorten it.")
+        }
+        guard let text = String(data: data, encoding: .utf8) else {
+            throw CommandFailure("the about text \(path) is not UTF-8 text. Save it as UTF-8 Markdown.")
+        }
+        return text
+    }
+
     /// The trainer's collection: the file named, else beside the settings file; none is empty.
     func loadCollection(_ settings: BuildSettings) throws -> (TrainerCollection, file: URL, lines: [String: Int]) {
         let file: URL

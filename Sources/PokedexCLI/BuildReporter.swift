@@ -4,17 +4,26 @@ import SiteGenerator
 /// Shows a build's progress: a live line on a terminal, plain lines in CI, nothing with --quiet.
 final class BuildReporter: Sendable {
     let quiet: Bool
+    let verbose: Bool
     let live: Bool
     private let state = StageMemory()
 
-    init(quiet: Bool) {
+    init(quiet: Bool, verbose: Bool = false) {
         self.quiet = quiet
+        self.verbose = verbose && !quiet
         live = isatty(STDERR_FILENO) == 1 && ProcessInfo.processInfo.environment["CI"] == nil
     }
 
     func note(_ text: String) {
         guard !quiet else { return }
         write(text + "\n")
+    }
+
+    /// What a stage did, with `--verbose` only.
+    func detail(_ text: String) {
+        guard verbose else { return }
+        if live { Console.control("\r\u{1B}[2K") }
+        write("  " + text + "\n")
     }
 
     /// Something the build refused or left out; shown even with --quiet.
@@ -40,6 +49,7 @@ final class BuildReporter: Sendable {
         if live && !quiet { Console.control("\r\u{1B}[2K") }
         for warning in summary.warnings { warn(warning) }
         guard !quiet else { return }
+        for stage in summary.stages { detail(stage) }
         let megabytes = String(format: "%.1f", Double(summary.bytes) / 1_048_576)
         let time = String(format: "%.2f", summary.seconds)
         var lines = [
@@ -56,7 +66,7 @@ final class BuildReporter: Sendable {
             warn("\(file.name) is \(Self.kilobytes(file.gzip)) gzipped, over its budget of \(Self.kilobytes(file.budget)): pages load it on every visit; see docs/search-index.md")
         }
         if summary.spritesMissing > 0 {
-            lines.append("\(summary.spritesMissing) sprites are missing from the cache; the Poké Ball placeholder stands in.")
+            lines.append("\(summary.spritesMissing) sprites are missing from the cache; an emblem drawn from each one's name and types stands in.")
         }
         if !summary.wroteSitemap {
             lines.append("No sitemap.xml: it needs absolute addresses; pass --base-url https://… to write one.")

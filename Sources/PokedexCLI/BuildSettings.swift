@@ -25,11 +25,13 @@ struct BuildSettings: Sendable, Equatable {
     /// The collection file; nil means pokedex-collection.toml beside the settings file.
     var collection: String?
     var dexMode = false
+    /// The trainer's about text (Markdown); nil means about.md beside the settings file, when there is one.
+    var about: String?
 
     /// The keys `pokedex.toml` accepts, as the flags spell them.
     static let keys = [
         "title", "sample", "api", "sprites-url", "cries-url", "images", "cache", "output", "base-url", "language",
-        "languages", "generations", "pokemon", "theme", "offline", "strict", "quiet", "collection", "dex-mode"]
+        "languages", "generations", "pokemon", "theme", "offline", "strict", "quiet", "collection", "dex-mode", "about"]
 
     /// Lays a config file's settings over these, checking every key and value.
     mutating func apply(_ file: ConfigFile) throws(ConfigError) {
@@ -100,6 +102,7 @@ struct BuildSettings: Sendable, Equatable {
             case "quiet": quiet = try flag()
             case "collection": collection = try text()
             case "dex-mode": dexMode = try flag()
+            case "about": about = try text()
             default:
                 throw fail("unknown setting \(entry.key); known settings: \(Self.keys.joined(separator: ", "))")
             }

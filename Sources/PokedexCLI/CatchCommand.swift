@@ -28,7 +28,8 @@ struct CatchCommand: AsyncParsableCommand {
                     experience: details.experience,
                     moves: details.moves.isEmpty ? defaults?.moves ?? [] : details.moves,
                     heldItem: details.heldItem,
-                    sprite: details.sprite
+                    sprite: details.sprite,
+                    notes: details.notes
                 )
                 var ids = CollectionIDs()
                 let pokemon = try rules.validate(draft, id: ids.next(avoiding: collection), among: collection).mapError(CollectionError.rules).get()

@@ -61,6 +61,8 @@ struct CatchOptions: ParsableArguments {
     var heldItem: String?
     @Option(help: "The sprite shown for it: front_default, front_shiny, front_female, ...")
     var sprite: String?
+    @Option(help: ArgumentHelp("Your notes on it, in Markdown (up to 4,000 characters; shown on its card). For edit, \"\" removes them.", valueName: "TEXT"))
+    var notes: String?
 }
 
 extension CollectionError {

@@ -21,7 +21,8 @@ struct EditCommand: AsyncParsableCommand {
         let edit = CatchEdit(
             species: species, nickname: details.nickname, level: details.level, experience: details.experience,
             moves: details.moves, heldItem: details.heldItem.map { (item: String) -> String? in item.lowercased() == "none" ? nil : item },
-            sprite: details.sprite
+            sprite: details.sprite,
+            notes: details.notes.map { (text: String) -> String? in text.isEmpty ? nil : text }
         )
         do {
             let (before, after) = try options.store.update { (collection: inout TrainerCollection) throws(CollectionError) in

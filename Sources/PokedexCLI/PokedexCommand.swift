@@ -15,6 +15,7 @@ package struct PokedexCommand: AsyncParsableCommand {
             FetchCommand.self,
             BuildCommand.self,
             ServeCommand.self,
+            InitCommand.self,
             CheckCommand.self,
             CatchCommand.self,
             EditCommand.self,

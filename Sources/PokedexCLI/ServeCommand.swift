@@ -106,7 +106,8 @@ extension ServeCommand {
     }
 
     /// Everything a change of which is worth a rebuild: the templates and assets (the
-    /// default theme's and the override's), the settings file, the collection file.
+    /// default theme's and the override's), then the settings file, the collection file and
+    /// the about text (the last three: `kind(of:)` reads them as settings).
     static func watched(settings: BuildSettings, configuration: SiteConfiguration, config: String?) -> [URL] {
         var paths = [configuration.themeRoot.appendingPathComponent("Templates"), configuration.themeRoot.appendingPathComponent("Public")]
         if let theme = configuration.themeOverride { paths.append(theme) }
@@ -114,6 +115,8 @@ extension ServeCommand {
         let collection = settings.collection.map { URL(fileURLWithPath: $0) }
             ?? URL(fileURLWithPath: config ?? "pokedex.toml").deletingLastPathComponent().appendingPathComponent(CollectionFile.defaultName)
         paths.append(collection)
+        paths.append(settings.about.map { URL(fileURLWithPath: $0) }
+            ?? URL(fileURLWithPath: config ?? "pokedex.toml").deletingLastPathComponent().appendingPathComponent("about.md"))
         return paths
     }
 
@@ -130,7 +133,7 @@ extension ServeCommand {
             Console.out("Changed: \(names.prefix(5).joined(separator: ", "))\(names.count > 5 ? " and \(names.count - 5) more" : "")")
             let started = ContinuousClock.now
             let watched = Self.watched(settings: settings, configuration: configuration, config: build.config)
-            let change = Self.kind(of: changed, configuration: configuration, settingsFiles: Array(watched.suffix(2)))
+            let change = Self.kind(of: changed, configuration: configuration, settingsFiles: Array(watched.suffix(3)))
             do {
                 switch change {
                 case .templates, .assets:

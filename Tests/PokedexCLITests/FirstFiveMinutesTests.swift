@@ -86,3 +86,66 @@ struct FirstFiveMinutesTests {
         #expect(try CollectionStore(file: URL(fileURLWithPath: file)).read().caught.count == 1)
     }
 }
+
+@Suite("Notes on a caught Pokémon")
+struct NotesCommandTests {
+    @Test("catch --notes keeps Markdown in the file, edit changes or removes it, the rules cap it")
+    func notes() async throws {
+        let folder = try TemporaryFolder("pokedex-notes")
+        let file = folder.url.appendingPathComponent("collection.toml").path
+        var catching = try CatchCommand.parse(["pikachu", "--nickname", "Sparky", "--notes", "Caught in **Viridian Forest**.\nLoves berries.", "--sample", "--collection", file])
+        try await catching.run()
+        #expect(try CollectionStore(file: URL(fileURLWithPath: file)).read().caught.first?.notes == "Caught in **Viridian Forest**.\nLoves berries.")
+        #expect(try String(contentsOfFile: file, encoding: .utf8).contains(#"notes = "Caught in **Viridian Forest**.\nLoves berries.""#))
+        var editing = try EditCommand.parse(["Sparky", "--notes", "", "--sample", "--collection", file])
+        try await editing.run()
+        #expect(try CollectionStore(file: URL(fileURLWithPath: file)).read().caught.first?.notes == nil)
+        for bad in [String(repeating: "x", count: 4_001), "bell\u{07}", "hidden\u{202E}txet"] {
+            var refused = try EditCommand.parse(["Sparky", "--notes", bad, "--sample", "--collection", file])
+            await #expect(throws: (any Error).self) { try await refused.run() }
+        }
+        #expect(try CollectionStore(file: URL(fileURLWithPath: file)).read().caught.first?.notes == nil, "nothing written by a refused edit")
+    }
+}
+
+@Suite("pokedex init")
+struct InitCommandTests {
+    @Test("writes a starting point that builds as it is: settings, collection, about, theme, workflow")
+    func starter() async throws {
+        let folder = try TemporaryFolder("pokedex-init")
+        let site = folder.url.appendingPathComponent("my-dex")
+        var command = try InitCommand.parse([site.path, "--tool-source", "https://example.test/pokedex.git"])
+        try await command.run()
+        for path in ["pokedex.toml", "pokedex-collection.toml", "about.md", "theme/Templates/404.mustache", "theme/Public/custom.css",
+                     ".github/workflows/pokedex.yml", ".gitignore"] {
+            #expect(FileManager.default.fileExists(atPath: site.appendingPathComponent(path).path), "\(path)")
+        }
+        // The settings it wrote are settings the build takes, and the collection one it reads.
+        let config = site.appendingPathComponent("pokedex.toml")
+        var settings = BuildSettings()
+        try settings.apply(try ConfigFile(text: String(contentsOf: config, encoding: .utf8), path: config.path))
+        #expect(settings.title == "My Pokédex" && settings.theme == "theme")
+        #expect(try CollectionStore(file: site.appendingPathComponent("pokedex-collection.toml")).read() == TrainerCollection())
+        let workflow = try String(contentsOf: site.appendingPathComponent(".github/workflows/pokedex.yml"), encoding: .utf8)
+        #expect(workflow.contains("POKEDEX_SOURCE: https://example.test/pokedex.git"))
+        #expect(workflow.contains(#"pokedex build --strict --base-url "${{ steps.pages.outputs.base_url }}/""#))
+        #expect(workflow.contains("path: .pokedex-cache") && workflow.contains("actions/deploy-pages"))
+
+        // Built from there, the theme's template, stylesheet and the about text are on the site.
+        let output = site.appendingPathComponent("_site")
+        let build = try PokedexProcess.run(["build", "--sample", "--strict", "--quiet", "--config", config.path,
+                                            "--theme", site.appendingPathComponent("theme").path, "--output", output.path])
+        #expect(build.status == 0, "\(build.output)\(build.errors)")
+        #expect(try String(contentsOf: output.appendingPathComponent("404.html"), encoding: .utf8).contains("This page is not in my Pokédex (yet)."))
+        #expect(try String(contentsOf: output.appendingPathComponent("assets/custom.css"), encoding: .utf8).contains("--accent: #3b5ba7"))
+        #expect(try String(contentsOf: output.appendingPathComponent("index.html"), encoding: .utf8).contains("<h2>About this Pokédex</h2>"))
+
+        // A second init replaces nothing without --force.
+        var again = try InitCommand.parse([site.path])
+        await #expect {
+            try await again.run()
+        } throws: { error in
+            "\(error)".contains("already has pokedex.toml") && "\(error)".contains("--force")
+        }
+    }
+}

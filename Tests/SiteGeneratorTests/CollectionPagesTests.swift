@@ -83,3 +83,37 @@ struct InlineSegmentTests {
         #expect(InlineSegment.split("no code") == [.init(text: "no code", isCode: false)])
     }
 }
+
+@Suite("The trainer's own words on the site")
+struct TrainerWordsTests {
+    @Test("notes and the about text are Markdown, rendered and sanitized on their pages", arguments: XSSPayloads.all)
+    func sanitized(attack: String) async throws {
+        let site = try TestSite()
+        defer { site.remove() }
+        var configuration = site.configuration()
+        configuration.about = "# Kanto\n\nEvery **one**.\n\n\(attack)"
+        let collection = SiteCollection(caught: [.init(pokemon: "pikachu", id: "a1", nickname: "Sparky", level: 5, notes: "Loves *berries*.\n\n\(attack)")])
+        _ = try await SiteBuilder(configuration: configuration).build(catalog: TestCatalog.make(), collection: collection)
+        let home = try site.read("index.html")
+        #expect(home.contains("<h2>Kanto</h2>") && home.contains("<strong>one</strong>"))
+        let mine = try site.read("my-pokemon.html")
+        #expect(mine.contains("<em>berries</em>"))
+        for page in [home, mine] {
+            // Whatever the text said is text: no element it wrote, no handler, no script URL.
+            let lowered = page.lowercased()
+            #expect(!lowered.contains("<script>") && !lowered.contains("<img src=x") && !lowered.contains("<svg onload") && !lowered.contains("<iframe"),
+                    "\(attack) reached a page as markup")
+            #expect(lowered.range(of: #"<[a-z][^>]*\son[a-z]+\s*="#, options: .regularExpression) == nil, "an event handler")
+            #expect(lowered.range(of: #"<[a-z][^<>]*(href|src)\s*=\s*"\s*javascript:"#, options: .regularExpression) == nil, "a script URL")
+        }
+    }
+}
+
+/// A few attack strings for the site-level test (the sanitizer's own tests run the full list).
+enum XSSPayloads {
+    static let all = [
+        "<script>alert(1)</script>", "<img src=x onerror=alert(1)>", "[x](javascript:alert(1))",
+        "<a href=\"javascript:alert(1)\">x</a>", "<svg onload=alert(1)>", "<iframe src=\"javascript:alert(1)\"></iframe>",
+        "![x](javascript:alert(1))", "<style>body{background:url(javascript:alert(1))}</style>",
+    ]
+}

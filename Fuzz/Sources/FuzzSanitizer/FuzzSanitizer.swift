@@ -1,18 +1,28 @@
 import FuzzDriver
 import HTMLSafety
 
-/// Sanitizes arbitrary bytes and checks the output's promises.
+/// Sanitizes arbitrary bytes, and renders them as the trainer's Markdown (the project's
+/// Markdown reader, then the sanitizer: the path about.md and notes take), and checks both
+/// outputs' promises.
 ///
-/// Traps (which libFuzzer records as a crash with the input) when the output is not a
-/// fixed point of the sanitizer, or holds a tag, attribute or URL the policy forbids.
+/// Traps (which libFuzzer records as a crash with the input) when an output is not a
+/// fixed point of the sanitizer, or holds a tag, attribute or URL the policy forbids; the
+/// reader crashing or taking too long is caught by libFuzzer itself. (Ink, tried first,
+/// failed four ways within minutes here: see TrainerMarkdown.swift.)
 @main
 enum FuzzSanitizer {
     static func main() {
         FuzzDriver.run { data, size in
-            let output = HTMLSanitizer.sanitize(FuzzDriver.text(data, size))
+            let text = FuzzDriver.text(data, size)
+            let output = HTMLSanitizer.sanitize(text)
             guard HTMLSanitizer.sanitize(output) == output else { fatalError("not idempotent: \(output)") }
             var scanner = OutputScanner(output)
             if let problem = scanner.firstProblem() { fatalError("\(problem): \(output)") }
+            let markdown = TrainerMarkdown.html(from: text)
+            guard HTMLSanitizer.sanitize(markdown, policy: TrainerMarkdown.policy) == markdown else { fatalError("Markdown not a fixed point: \(markdown)") }
+            var markdownScanner = OutputScanner(markdown)
+            if let problem = markdownScanner.firstProblem() { fatalError("Markdown: \(problem): \(markdown)") }
+            if markdown.contains("<img") { fatalError("Markdown let an image through: \(markdown)") }
             return 0
         }
     }

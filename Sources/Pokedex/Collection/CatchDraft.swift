@@ -10,11 +10,13 @@ package struct CatchDraft: Sendable, Hashable {
     package var moves: [String]
     package var heldItem: String?
     package var sprite: String?
+    package var notes: String?
 
     package init(
         species: String, nickname: String, level: String, experience: String? = nil,
-        moves: [String], heldItem: String? = nil, sprite: String? = nil
+        moves: [String], heldItem: String? = nil, sprite: String? = nil, notes: String? = nil
     ) {
+        self.notes = notes
         self.species = species
         self.nickname = nickname
         self.level = level
@@ -29,7 +31,7 @@ package struct CatchDraft: Sendable, Hashable {
         self.init(
             species: pokemon.species, nickname: pokemon.nickname, level: String(pokemon.level),
             experience: String(pokemon.experience), moves: pokemon.moves,
-            heldItem: pokemon.heldItem, sprite: pokemon.sprite
+            heldItem: pokemon.heldItem, sprite: pokemon.sprite, notes: pokemon.notes
         )
     }
 }
@@ -45,11 +47,14 @@ package struct CatchEdit: Sendable, Hashable {
     /// `.some(nil)` removes the held item.
     package var heldItem: String??
     package var sprite: String?
+    /// `.some(nil)` (or an empty text) removes the notes.
+    package var notes: String??
 
     package init(
         species: String? = nil, nickname: String? = nil, level: String? = nil,
-        experience: String? = nil, moves: [String] = [], heldItem: String?? = nil, sprite: String? = nil
+        experience: String? = nil, moves: [String] = [], heldItem: String?? = nil, sprite: String? = nil, notes: String?? = nil
     ) {
+        self.notes = notes
         self.species = species
         self.nickname = nickname
         self.level = level
@@ -73,6 +78,7 @@ package struct CatchEdit: Sendable, Hashable {
         if !moves.isEmpty { draft.moves = moves }
         if let heldItem { draft.heldItem = heldItem }
         if let sprite { draft.sprite = sprite }
+        if let notes { draft.notes = notes }
         return draft
     }
 }

@@ -83,6 +83,7 @@ package enum CollectionFile {
             """
             if let item = pokemon.heldItem { text += "held-item = \(quoted(item))\n" }
             text += "sprite = \(quoted(pokemon.sprite))\n"
+            if let notes = pokemon.notes { text += "notes = \(quoted(notes))\n" }
         }
         return text
     }
@@ -135,7 +136,7 @@ private struct FieldReader {
             guard let value = table[key] else { throw failure(whole, "this [[caught]] entry has no \(key)") }
             return value
         }
-        let known: Set<String> = ["id", "species", "nickname", "level", "experience", "moves", "held-item", "sprite"]
+        let known: Set<String> = ["id", "species", "nickname", "level", "experience", "moves", "held-item", "sprite", "notes"]
         if let unknown = table.entries.first(where: { !known.contains($0.key) }) {
             throw failure(unknown.value, "unknown key \"\(unknown.key)\" in [[caught]] (expected \(known.sorted().joined(separator: ", ")))")
         }
@@ -147,7 +148,8 @@ private struct FieldReader {
             experience: try integer(required("experience"), field: "experience"),
             moves: try strings(required("moves"), field: "moves"),
             heldItem: try table["held-item"].map { (value) throws(CollectionError) in try string(value, field: "held-item") },
-            sprite: try table["sprite"].map { (value) throws(CollectionError) in try string(value, field: "sprite") } ?? "front_default"
+            sprite: try table["sprite"].map { (value) throws(CollectionError) in try string(value, field: "sprite") } ?? "front_default",
+            notes: try table["notes"].map { (value) throws(CollectionError) in try string(value, field: "notes") }
         )
     }
 }

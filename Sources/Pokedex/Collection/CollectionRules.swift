@@ -33,12 +33,13 @@ package struct CollectionRules: Sendable {
         let moves = checkMoves(draft.moves, species: species, into: &violations)
         let heldItem = draft.heldItem.flatMap { resolveItem($0, into: &violations) }
         let sprite = checkSprite(draft.sprite, species: species, into: &violations)
+        let notes = checkNotes(draft.notes, into: &violations)
         guard violations.isEmpty, let species, let nickname, let level, let experience, let moves else {
             return .failure(RuleViolations(violations: violations))
         }
         return .success(CaughtPokemon(
             id: id, species: species, nickname: nickname, level: level, experience: experience,
-            moves: moves, heldItem: heldItem, sprite: sprite ?? "front_default"
+            moves: moves, heldItem: heldItem, sprite: sprite ?? "front_default", notes: notes
         ))
     }
 
@@ -113,6 +114,32 @@ private extension CollectionRules {
             : "did you mean \(Self.list(suggestions))?"
         violations.append(RuleViolation(field: "species", value: input, allowed: "no such species; \(hint)"))
         return nil
+    }
+
+    /// The most a caught Pokémon's notes may hold (Markdown, rendered on its card).
+    package static let maxNotesCharacters = 4_000
+
+    /// Notes: Markdown, up to ``maxNotesCharacters``, lines and tabs but no other control
+    /// or invisible format character; empty means none.
+    func checkNotes(_ input: String?, into violations: inout [RuleViolation]) -> String? {
+        guard let input else { return nil }
+        let notes = input.trimmingCharacters(in: .whitespacesAndNewlines)
+        guard !notes.isEmpty else { return nil }
+        if notes.unicodeScalars.contains(where: { $0 != "\n" && $0 != "\t" && Self.isControl($0) }) {
+            violations.append(RuleViolation(field: "notes", value: String(notes.prefix(60)), allowed: "control characters are not allowed (line breaks and tabs are)"))
+            return nil
+        }
+        if let hidden = notes.unicodeScalars.first(where: Self.isInvisibleFormat) {
+            violations.append(RuleViolation(field: "notes", value: String(notes.prefix(60)),
+                                            allowed: "invisible format characters (such as U+\(String(hidden.value, radix: 16, uppercase: true))) are not allowed"))
+            return nil
+        }
+        guard notes.count <= Self.maxNotesCharacters else {
+            violations.append(RuleViolation(field: "notes", value: String(notes.prefix(60)) + "…",
+                                            allowed: "notes are at most \(Self.maxNotesCharacters) characters (these have \(notes.count))"))
+            return nil
+        }
+        return notes
     }
 
     func checkNickname(_ input: String, into violations: inout [RuleViolation]) -> String? {

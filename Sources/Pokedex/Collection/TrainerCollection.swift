@@ -49,11 +49,14 @@ package struct CaughtPokemon: Sendable, Hashable, Identifiable {
     package var heldItem: String?
     /// The sprite key shown for it (`front_default`, `front_shiny`, `front_female`, ...).
     package var sprite: String
+    /// The trainer's notes on it, in Markdown (rendered and sanitized on the site).
+    package var notes: String?
 
     package init(
         id: String, species: String, nickname: String, level: Int, experience: Int,
-        moves: [String], heldItem: String? = nil, sprite: String = "front_default"
+        moves: [String], heldItem: String? = nil, sprite: String = "front_default", notes: String? = nil
     ) {
+        self.notes = notes
         self.id = id
         self.species = species
         self.nickname = nickname

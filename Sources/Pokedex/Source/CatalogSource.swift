@@ -87,6 +87,16 @@ package struct CatalogSource: Sendable {
         }
     }
 
+    /// The catalog, and how many files were decoded for it (the rest came from records).
+    package func catalogCounting(_ prepared: Prepared, language: String, selection: Selection, siteLanguages: [String]? = nil) async throws(CatalogError) -> (catalog: Catalog, decoded: Int) {
+        guard let root = prepared.root else { return (try Catalog.sample(language: language, selection: selection), 0) }
+        var loader = CatalogLoader(cacheRoot: root, language: language, selection: selection, index: prepared.index)
+        loader.siteLanguages = siteLanguages
+        loader.snapshotFolder = cache
+        let loaded = try await loader.loadCounting()
+        return (loaded.catalog, loaded.decoded)
+    }
+
     /// The catalog of a prepared source in `language`, for `selection`; records kept in the cache.
     ///
     /// `siteLanguages`: every language the build makes, whose texts share one record file.

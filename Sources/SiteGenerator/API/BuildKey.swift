@@ -39,6 +39,8 @@ package struct BuildKey: Codable, Hashable, Sendable {
     var templates: String
     /// Every asset (`Public/` of the theme and its override).
     var assets: String
+    /// The trainer's about text.
+    var about: String = ""
 
     /// The key as one hash over every field.
     package var hex: String {
@@ -60,7 +62,8 @@ extension SiteBuilder {
             baseURL: configuration.baseURL ?? "", spritesRoot: configuration.spritesRoot?.path ?? "",
             pageSize: configuration.pageSize, dexMode: configuration.dexMode, images: configuration.images,
             templates: Theme.fingerprint(of: Theme.templateFolders(configuration)),
-            assets: Theme.fingerprint(of: assetFolders)
+            assets: Theme.fingerprint(of: assetFolders),
+            about: configuration.about ?? ""
         )
     }
 }

@@ -37,6 +37,8 @@ package struct BuildSummary: Sendable, Hashable {
     package var wroteSitemap: Bool
     /// Where the site now is.
     package var output: String
+    /// What each stage did, a line each, for `--verbose`.
+    package var stages: [String] = []
     /// What the build refused or could not use, each said in a sentence.
     package var warnings: [String] = []
     /// The search files' sizes, raw and gzipped, against their budgets.

@@ -50,8 +50,9 @@ package struct LiveSite: Sendable {
         self.indexes = indexes
         var languages: [String: Language] = [:]
         for (offset, entry) in indexes.enumerated() {
-            let pages = SitePages(index: entry.index, collection: entry.collection, strings: themes[offset].strings, title: configuration.title,
+            var pages = SitePages(index: entry.index, collection: entry.collection, strings: themes[offset].strings, title: configuration.title,
                                   pageSize: configuration.pageSize, dexMode: configuration.dexMode, layout: entry.layout)
+            pages.about = configuration.about
             var kinds: [String: PageKind] = [:]
             for kind in pages.kinds { kinds[pages.path(of: kind)] = kind }
             languages[entry.prefix] = Language(theme: themes[offset], pages: pages, kinds: kinds)

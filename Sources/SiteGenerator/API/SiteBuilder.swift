@@ -71,22 +71,32 @@ package struct SiteBuilder: Sendable {
             var manifest = BuildManifest()
             var rendered = 0, pageBytes = 0, emblemBytes = 0, indexBytes = 0
             var searchFiles: [SearchFileSize] = []
+            var stages: [String] = []
+            let clock = ContinuousClock()
+            func seconds(_ since: ContinuousClock.Instant) -> String { String(format: "%.2f s", Double((clock.now - since).components.attoseconds) / 1e18 + Double((clock.now - since).components.seconds)) }
             var firstPages: SitePages?
             var firstTheme: Theme?
             for (offset, site) in sites.enumerated() {
                 let theme = themes[offset]
                 let layout = SiteLayout(members: members, current: members[offset].language, baseURL: configuration.baseURL)
                 let index = CatalogIndex(catalog: site.catalog, spriteShapes: sprites, images: configuration.images, mediaRoot: layout.shared)
-                let pages = SitePages(index: index, collection: site.collection, strings: theme.strings, title: configuration.title,
+                var pages = SitePages(index: index, collection: site.collection, strings: theme.strings, title: configuration.title,
                                       pageSize: configuration.pageSize, dexMode: configuration.dexMode, layout: layout)
+                pages.about = configuration.about
+                let renderStart = clock.now
                 let done = try await renderPages(pages, theme: theme, staging: staging, previous: previous, prefix: layout.prefix,
                                                  into: &manifest, progress: progress)
+                stages.append("pages (\(layout.current.tag)): \(done.rendered) rendered, \(manifest.pages.keys.filter { $0.hasPrefix(layout.prefix) }.count - done.rendered) unchanged, "
+                    + "\(site.catalog.species.count) species, \(site.catalog.pokemon.count) pokemon, \(index.reverse.movesWithPages.count) moves, "
+                    + "\(index.reverse.abilitiesWithPages.count) abilities, \(index.reverse.itemsWithPages.count) items; \(seconds(renderStart))")
                 rendered += done.rendered
                 pageBytes += done.bytes
                 emblemBytes += try writeEmblems(index.emblems, staging: staging, prefix: layout.prefix)
                 let written = try writeLanguageIndexes(index: index, collection: site.collection, strings: theme.strings,
                                                        staging: staging, prefix: layout.prefix)
                 indexBytes += written.bytes
+                stages.append("indexes (\(layout.current.tag)): " + written.search.map { "\($0.name) \($0.bytes / 1000) KB (\($0.gzip / 1000) KB gzipped)" }.joined(separator: ", ")
+                    + ", pokedex.json; \(index.emblems.count) emblems drawn")
                 if offset == 0 { searchFiles = written.search }
                 if offset == 0 { firstPages = pages; firstTheme = theme }
             }
@@ -103,6 +113,8 @@ package struct SiteBuilder: Sendable {
             }
             progress(BuildProgress(stage: .copyingSprites, done: 0, total: sprites.count))
             let spriteBytes = try copySprites(found, staging: staging)
+            stages.append("assets: \(assetPaths.count) files\(configuration.baseURL != nil ? ", the web app manifest, icons and service worker" : ""); "
+                + "media: \(found.count) sprites and cries linked from \(configuration.spritesRoot?.path ?? "nowhere"), \(refused.count) refused")
             // A strict build keeps the previous site rather than publish one that lost sprites.
             if check != nil, !refused.isEmpty { throw SiteError(.checkFailed(findings: refused)) }
             progress(BuildProgress(stage: .writingIndexes, done: 0, total: 1))
@@ -117,6 +129,8 @@ package struct SiteBuilder: Sendable {
             manifest.bytes += try writeSharedIndexes(manifest: manifest, languages: multilingual ? members.map(\.language.tag) : [], staging: staging)
             if let check {
                 progress(BuildProgress(stage: .finishing, done: 0, total: 1))
+                let checkStart = clock.now
+                defer { stages.append("check: every page parsed, every link, image and fragment followed; \(seconds(checkStart))") }
                 let findings: [String]
                 do {
                     findings = try await check.run(staging.staging)
@@ -127,7 +141,9 @@ package struct SiteBuilder: Sendable {
             }
             try staging.swap()
             progress(BuildProgress(stage: .finishing, done: 1, total: 1))
-            return summary(of: manifest, rendered: rendered, since: start)
+            var result = summary(of: manifest, rendered: rendered, since: start)
+            result.stages = stages + ["output: swapped into \(configuration.output.standardizedFileURL.path) in one step"]
+            return result
         } catch {
             staging.discard()
             throw error

@@ -19,11 +19,14 @@ package struct SiteCollection: Sendable, Hashable {
         package var heldItem: String?
         /// A sprite key (`front_default`, `front_shiny`, ...).
         package var sprite: String?
+        /// The trainer's notes, in Markdown; pages show them rendered and sanitized.
+        package var notes: String?
 
         package init(
             pokemon: String, id: String = "", nickname: String? = nil, level: Int? = nil, experience: Int? = nil,
-            moves: [String] = [], heldItem: String? = nil, sprite: String? = nil
+            moves: [String] = [], heldItem: String? = nil, sprite: String? = nil, notes: String? = nil
         ) {
+            self.notes = notes
             self.pokemon = pokemon
             self.id = id
             self.nickname = nickname
@@ -56,7 +59,7 @@ package struct SiteCollection: Sendable, Hashable {
             return Caught(
                 pokemon: pokemon.slug, id: individual.id, nickname: individual.nickname, level: individual.level,
                 experience: individual.experience, moves: individual.moves, heldItem: individual.heldItem,
-                sprite: individual.sprite
+                sprite: individual.sprite, notes: individual.notes
             )
         }
         favorites = collection.favorites.filter { catalog.species(slug: $0) != nil }

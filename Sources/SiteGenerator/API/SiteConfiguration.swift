@@ -26,6 +26,8 @@ package struct SiteConfiguration: Sendable {
     package var images = "sprites"
     /// Every language built (a site per language when more than one), `language` first.
     package var languages: [String]
+    /// The trainer's own words for the home page (`about.md`), in Markdown; rendered and sanitized.
+    package var about: String?
 
     package init(
         title: String = "Pokédex", output: URL, themeRoot: URL, themeOverride: URL? = nil,

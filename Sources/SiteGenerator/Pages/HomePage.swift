@@ -1,3 +1,4 @@
+import HTMLSafety
 import Pokedex
 import TemplateEngine
 
@@ -17,10 +18,13 @@ struct HomePage: Sendable, Hashable {
     var capturedRow: Row?
     var typeRows: [Row]
     var total: Int
+    /// The trainer's own words (`about.md`) as sanitized HTML.
+    var aboutHTML: String?
 }
 
 extension HomePage {
-    init(index: CatalogIndex, collection: SiteCollection, strings: SiteStrings) {
+    init(index: CatalogIndex, collection: SiteCollection, strings: SiteStrings, about: String? = nil) {
+        aboutHTML = about.map(TrainerMarkdown.html(from:)).flatMap { $0.isEmpty ? nil : $0 }
         let captured = Set(collection.caught.map(\.pokemon))
         var byType: [String: [Card]] = [:]
         for pokemon in index.defaults {
@@ -52,6 +56,7 @@ extension HomePage: TemplateValueConvertible {
             "capturedRow": capturedRow?.templateValue ?? .null,
             "typeRows": .array(typeRows.map(\.templateValue)),
             "total": .int(total),
+            "aboutHTML": aboutHTML.map(TemplateValue.string) ?? .null,
         ])
     }
 }

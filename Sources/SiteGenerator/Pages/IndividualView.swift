@@ -1,3 +1,4 @@
+import HTMLSafety
 import Pokedex
 import TemplateEngine
 
@@ -15,6 +16,8 @@ struct IndividualView: Sendable, Hashable {
     var sprite: SpriteRef
     var spriteLabel: String
     var page: String
+    /// The notes as HTML: Markdown rendered by Ink, then through the sanitizer.
+    var notesHTML: String?
 }
 
 extension IndividualView {
@@ -34,6 +37,7 @@ extension IndividualView {
         sprite = index.sprite(path ?? pokemon.sprites.frontDefault)
         spriteLabel = strings["sprite_\(key)"]
         page = CatalogIndex.page(of: pokemon.slug)
+        notesHTML = caught.notes.map(TrainerMarkdown.html(from:)).flatMap { $0.isEmpty ? nil : $0 }
     }
 }
 
@@ -54,6 +58,7 @@ extension IndividualView: TemplateValueConvertible {
             "sprite": sprite.templateValue,
             "spriteLabel": .string(spriteLabel),
             "page": .string(page),
+            "notesHTML": notesHTML.map(TemplateValue.string) ?? .null,
         ])
     }
 }

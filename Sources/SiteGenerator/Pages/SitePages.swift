@@ -13,6 +13,8 @@ struct SitePages: Sendable {
     let dexMode: Bool
     /// Where this language's site sits among the languages built.
     let layout: SiteLayout
+    /// The trainer's about text (Markdown), for the home page.
+    var about: String?
     /// The strings table as a template value, built once.
     let stringsValue: TemplateValue
 
@@ -88,7 +90,7 @@ struct SitePages: Sendable {
         let path = path(of: kind)
         switch kind {
         case .home:
-            let page = HomePage(index: index, collection: collection, strings: strings)
+            let page = HomePage(index: index, collection: collection, strings: strings, about: about)
             return wrap(path, "home", strings["home_title"], section: "home", page.templateValue)
         case .list(let number):
             let page = ListPage(number: number, index: index, collection: collection, strings: strings, pageSize: pageSize)

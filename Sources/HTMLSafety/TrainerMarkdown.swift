@@ -101,15 +101,8 @@ enum MarkdownReader {
                 while index < lines.count {
                     let itemLine = lines[index].drop { $0 == " " }
                     guard let marker = listMarker(itemLine), marker.ordered == first.ordered else { break }
-                    var text = [String(itemLine.dropFirst(marker.width))]
                     index += 1
-                    // Lines that start no block of their own continue the item.
-                    while index < lines.count {
-                        let next = lines[index].drop { $0 == " " }
-                        if next.isEmpty || startsBlock(next) { break }
-                        text.append(String(next))
-                        index += 1
-                    }
+                    let text = [String(itemLine.dropFirst(marker.width))] + continuation(lines, &index)
                     out += "<li>" + inline(text.joined(separator: "\n")) + "</li>\n"
                     // One blank line between items keeps the list going.
                     if index + 1 < lines.count, lines[index].allSatisfy({ $0 == " " }), let again = listMarker(lines[index + 1].drop { $0 == " " }),
@@ -119,17 +112,24 @@ enum MarkdownReader {
                 }
                 out += first.ordered ? "</ol>\n" : "</ul>\n"
             } else {
-                var text = [String(content)]
                 index += 1
-                while index < lines.count {
-                    let next = lines[index].drop { $0 == " " }
-                    if next.isEmpty || startsBlock(next) { break }
-                    text.append(String(next))
-                    index += 1
-                }
+                let text = [String(content)] + continuation(lines, &index)
                 out += "<p>" + inline(text.joined(separator: "\n")) + "</p>\n"
             }
         }
+    }
+
+    /// The lines from `index` on that start no block of their own: they continue a paragraph
+    /// or a list item.
+    static func continuation(_ lines: [String], _ index: inout Int) -> [String] {
+        var text: [String] = []
+        while index < lines.count {
+            let next = lines[index].drop { $0 == " " }
+            if next.isEmpty || startsBlock(next) { break }
+            text.append(String(next))
+            index += 1
+        }
+        return text
     }
 
     static func startsBlock(_ line: Substring) -> Bool {
@@ -181,18 +181,7 @@ enum MarkdownReader {
     }
 
     static func escape(_ text: some StringProtocol) -> String {
-        var out = ""
-        for character in text {
-            switch character {
-            case "&": out += "&amp;"
-            case "<": out += "&lt;"
-            case ">": out += "&gt;"
-            case "\"": out += "&quot;"
-            case "'": out += "&#39;"
-            default: out.append(character)
-            }
-        }
-        return out
+        HTMLEntities.escapeAttribute(String(text))
     }
 }
 

@@ -79,14 +79,31 @@ extension CatalogBuilder {
         for region in regions where catalog.regionNames[region.name] == nil {
             catalog.regionNames[region.name] = localized.name(region.names) ?? Localized.words(region.name)
         }
-        let regionSlugs = regions.map(\.name)
-        for (slug, pokemon) in catalog.pokemon where !pokemon.form.formName.isEmpty {
-            let name = pokemon.form.formName
-            if let region = regionSlugs.first(where: { name == $0 || name.hasPrefix($0 + "-") }) {
+        Self.markRegionalForms(&catalog, regions: regions.map(\.name))
+        Self.disambiguate(&catalog)
+    }
+
+    /// A form named after one of the data's regions is regional ("alola", "galar-zen",
+    /// "paldea-combat-breed"), unless the rest of its name recurs after other words among
+    /// its species' forms: Pikachu's "hoenn-cap", "kalos-cap", "original-cap" are caps a
+    /// Pikachu wears, not a Hoenn or Kalos Pikachu. Decided from the data's names alone.
+    static func markRegionalForms(_ catalog: inout Catalog, regions: [String]) {
+        for species in catalog.species {
+            let names = species.varieties.compactMap { catalog.pokemon[$0] }.map(\.form.formName).filter { !$0.isEmpty }
+            // Every "<first word>-<rest>" split of the species' form names, by rest.
+            var prefixesByRest: [String: Set<String>] = [:]
+            for name in names {
+                let parts = name.split(separator: "-", maxSplits: 1).map(String.init)
+                if parts.count == 2 { prefixesByRest[parts[1], default: []].insert(parts[0]) }
+            }
+            for slug in species.varieties {
+                guard let name = catalog.pokemon[slug]?.form.formName, !name.isEmpty,
+                      let region = regions.first(where: { name == $0 || name.hasPrefix($0 + "-") }) else { continue }
+                let rest = name == region ? "" : String(name.dropFirst(region.count + 1))
+                if !rest.isEmpty, (prefixesByRest[rest]?.count ?? 0) > 1 { continue }
                 catalog.pokemon[slug]?.form.region = region
             }
         }
-        Self.disambiguate(&catalog)
     }
 
     /// Two varieties of one species never share a label: a repeated name gets its form's

@@ -33,6 +33,8 @@ package struct CatalogLoader: Sendable {
     /// Every language the build makes a site in: their texts are kept in one record file,
     /// so a build in several languages decodes each file once (nil: this catalog's only).
     package var siteLanguages: [String]?
+    /// Decode every file, as if no record were kept (`--verify`).
+    package var verify = false
 
     /// The language codes whose texts the records keep.
     var keptLanguages: Set<String> {
@@ -62,7 +64,7 @@ package struct CatalogLoader: Sendable {
     /// Loads the catalog and says how many files were decoded (the rest came from records).
     package func loadCounting() async throws(CatalogError) -> (catalog: Catalog, origin: Origin, decoded: Int) {
         let languages = keptLanguages
-        let records = RecordCache(folder: snapshotFolder, languages: languages)
+        let records = RecordCache(folder: snapshotFolder, languages: languages, verify: verify)
         let builder = CatalogBuilder(
             store: ResourceStore(root: cacheRoot, index: index, records: records, languages: languages),
             language: language, selection: selection, width: max(decodingWidth, 1)

@@ -48,6 +48,8 @@ struct BuildCommand: AsyncParsableCommand {
     var quiet = false
     @Flag(help: "Say what each stage did: the source, the catalog, the pages, the assets, the indexes, the check.")
     var verbose = false
+    @Flag(help: "Read, check and decode every data file, trusting no index or record (a file changed keeping its size and time).")
+    var verify = false
     @Option(help: "The settings file (default pokedex.toml when present).")
     var config: String?
     @Option(help: "The collection file (default pokedex-collection.toml beside the settings file).")
@@ -83,7 +85,8 @@ struct BuildCommand: AsyncParsableCommand {
     /// site written (or left as it is when nothing it is made of changed and `needCatalog` is
     /// false).
     func buildSite(_ settings: BuildSettings, reporter: BuildReporter, needCatalog: Bool = false) async throws -> Built {
-        let source = try Self.source(settings)
+        var source = try Self.source(settings)
+        source.verify = verify
         let prepared = try await prepare(source, settings: settings, reporter: reporter)
         var configuration = SiteConfiguration(
             title: settings.title,
@@ -110,7 +113,7 @@ struct BuildCommand: AsyncParsableCommand {
             selection: selection.description, collection: collectionKey.hex
         )
         let key = builder.key(inputs)
-        if !needCatalog, prepared.index != nil || prepared.root == nil, let summary = builder.unchangedSummary(key: key) {
+        if !needCatalog, !verify, prepared.index != nil || prepared.root == nil, let summary = builder.unchangedSummary(key: key) {
             return Built(summary: summary, configuration: configuration, sites: [], inputs: inputs)
         }
         var catalogs: [Catalog] = []

@@ -56,14 +56,20 @@ class Mirror:
 
     def __init__(self):
         self.pokemon = {}
-        evolves = set()
+        # Who evolves further, worked out here from the chains' JSON: a step naming its base
+        # form is that variety's, one naming none is the species' default variety's.
+        evolving_defaults, evolving_varieties = set(), set()
         for path in glob.glob(str(API / "evolution-chain" / "*" / "index.json")):
             with open(path, encoding="utf-8") as handle:
                 stack = [json.load(handle)["chain"]]
             while stack:
                 node = stack.pop()
-                if node["evolves_to"]:
-                    evolves.add(node["species"]["name"])
+                for child in node["evolves_to"]:
+                    for detail in child["evolution_details"] or [{}]:
+                        if detail.get("base_form"):
+                            evolving_varieties.add(detail["base_form"]["name"])
+                        else:
+                            evolving_defaults.add(node["species"]["name"])
                 stack.extend(node["evolves_to"])
         for path in glob.glob(str(API / "pokemon-species" / "*" / "index.json")):
             with open(path, encoding="utf-8") as handle:
@@ -83,7 +89,8 @@ class Mirror:
                     "moves": {m["move"]["name"] for m in p["moves"] if m["version_group_details"]},
                     "eggs": {e["name"] for e in species["egg_groups"]},
                     "legendary": species["is_legendary"], "mythical": species["is_mythical"], "baby": species["is_baby"],
-                    "fe": species["name"] not in evolves, "mega": bool(form.get("is_mega")),
+                    "fe": not (p["name"] in evolving_varieties or (variety["is_default"] and species["name"] in evolving_defaults)),
+                    "mega": bool(form.get("is_mega")),
                     "hp": stats["hp"], "atk": stats["attack"], "def": stats["defense"], "spa": stats["special-attack"],
                     "spd": stats["special-defense"], "spe": stats["speed"], "bst": sum(stats.values()),
                 }

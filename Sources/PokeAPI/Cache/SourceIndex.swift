@@ -12,7 +12,7 @@ import Foundation
 /// in its size, modification time or inode; `--verify` reads everything instead.
 package struct SourceIndex: Codable, Sendable, Equatable {
     /// Bumped whenever the fields or what a reach means change.
-    static let format = "pokedex-source-index-1"
+    static let format = "pokedex-source-index-2"
 
     /// One resource file: where, its stamp, and what it links to.
     package struct Entry: Codable, Sendable, Equatable {
@@ -25,6 +25,10 @@ package struct SourceIndex: Codable, Sendable, Equatable {
         package var sprites: [Int]
         /// The name the link to it gave (`pikachu`), where one did.
         package var name: String?
+        /// What it links to that the source lacks (`location/48`, `sprites/pokemon/10304.png`):
+        /// a fetch that takes this entry's reach from the index must ask for them again, as a
+        /// fetch that reads the file does, or the next index would leave them out.
+        package var absent: [String] = []
     }
 
     /// A sprite (later: a cry) present in the folder.
@@ -100,15 +104,23 @@ package struct SourceIndex: Codable, Sendable, Equatable {
             for index in entry.sprites where media.indices.contains(index) {
                 if let sprite = SpritePath(relativePath: media[index].path) { reach.sprites.insert(sprite) }
             }
+            for lacking in entry.absent {
+                if lacking.hasPrefix("sprites/") || lacking.hasPrefix("cries/") {
+                    if let sprite = SpritePath(relativePath: lacking) { reach.sprites.insert(sprite) }
+                } else if let target = Self.resourcePath(lacking) {
+                    reach.resources[target] = reach.resources[target] ?? .some(nil)
+                }
+            }
             known[path] = (entry.stamp, reach)
         }
         return known
     }
 
+    /// The resource an entry's path names, read as a link is (`pokemon/25/encounters` is
+    /// where pokemon 25 is met, not a pokemon called "25/encounters": read that way, a
+    /// known entry was scanned with the wrong rules and the places it reaches were lost).
     static func resourcePath(_ text: String) -> APIResourcePath? {
-        let parts = text.split(separator: "/", maxSplits: 1).map(String.init)
-        guard parts.count == 2 else { return nil }
-        return APIResourcePath(resource: parts[0], identifier: parts[1])
+        APIResourcePath(link: "/api/v2/" + text + "/")
     }
 }
 

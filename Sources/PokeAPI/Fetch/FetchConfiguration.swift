@@ -36,6 +36,9 @@ package struct FetchConfiguration: Sendable {
     package var inPlace = false
     /// Where the source index is kept (`<folder>/.pokedex/`); the cache when nil.
     package var indexFolder: URL?
+    /// Read and check every file the selection reaches, as if no index said they were
+    /// unchanged (a file changed by another tool keeping its size, mtime and inode).
+    package var verify = false
 
     package init(
         cache: URL,

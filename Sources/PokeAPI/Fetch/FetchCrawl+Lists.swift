@@ -40,11 +40,14 @@ extension FetchCrawl {
         for path in paths {
             guard let stamp = FileStamp.of(layout.path(for: path)) else { continue }
             let reach = reaches[path] ?? Reach()
+            let media = reach.sprites.union(reach.artwork).union(reach.home)
+            let absent = reach.resources.keys.filter { position[$0] == nil }.map { $0.relativePath.trimmingCharacters(in: CharacterSet(charactersIn: "/")) }
+                + media.filter { spritePosition[$0] == nil && missingSprites.contains($0) }.map(\.relativePath)
             entries.append(SourceIndex.Entry(
                 path: path.relativePath.trimmingCharacters(in: CharacterSet(charactersIn: "/")), stamp: stamp,
                 links: reach.resources.keys.compactMap { position[$0] }.sorted(),
-                sprites: reach.sprites.union(reach.artwork).union(reach.home).compactMap { spritePosition[$0] }.sorted(),
-                name: knownNames[path]
+                sprites: media.compactMap { spritePosition[$0] }.sorted(),
+                name: knownNames[path], absent: absent.sorted()
             ))
         }
         for sprite in sprites {

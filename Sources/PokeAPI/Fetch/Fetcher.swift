@@ -47,7 +47,7 @@ package struct Fetcher: Sendable {
                                              selection: configuration.indexKey)
             let previous = SourceIndex.load(indexFile)
             let realRoot = InputFolder.realPath(configuration.cache.path)
-            if let previous, !configuration.refresh, previous.root == realRoot, previous.isCurrent() {
+            if let previous, !configuration.refresh, !configuration.verify, previous.root == realRoot, previous.isCurrent() {
                 var report = FetchReport()
                 report.alreadyCached = previous.items - previous.missingMedia.count - previous.missingResources.count
                 report.missingSprites = previous.missingMedia.count
@@ -83,7 +83,7 @@ package struct Fetcher: Sendable {
             )
             var session = FetchSession(client: client, cache: cache, refresh: configuration.refresh,
                                        offline: configuration.offline || configuration.inPlace)
-            if let previous, previous.root == realRoot {
+            if let previous, previous.root == realRoot, !configuration.verify {
                 session.known = previous.knownReach()
                 session.knownMedia = Dictionary(previous.media.map { ($0.path, $0.stamp) }, uniquingKeysWith: { first, _ in first })
             }

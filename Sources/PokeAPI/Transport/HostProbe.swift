@@ -11,6 +11,8 @@ import Darwin
 enum HostProbe {
     /// Why `host` cannot be reached, or nil when its name resolves.
     static func failure(resolving host: String, within limit: Duration = .seconds(4)) async -> String? {
+        // An address needs no resolving (a loopback mirror, a test server).
+        if isAddress(host) { return nil }
         let answer = Answer()
         Thread.detachNewThread {
             answer.set(resolve(host))
@@ -21,7 +23,15 @@ enum HostProbe {
             if let result = answer.value { return result.reason }
             try? await Task.sleep(for: .milliseconds(20))
         }
-        return answer.value?.reason ?? "the name \(host) did not resolve within \(limit.components.seconds) s"
+        if let result = answer.value { return result.reason }
+        return "the name \(host) did not resolve within \(limit.components.seconds) s"
+    }
+
+    /// An IPv4 or IPv6 literal (`127.0.0.1`, `::1`, `[::1]`).
+    static func isAddress(_ host: String) -> Bool {
+        let bare = host.hasPrefix("[") && host.hasSuffix("]") ? String(host.dropFirst().dropLast()) : host
+        var v4 = in_addr(), v6 = in6_addr()
+        return inet_pton(AF_INET, bare, &v4) == 1 || inet_pton(AF_INET6, bare, &v6) == 1
     }
 
     private struct Result: Sendable {

@@ -117,7 +117,7 @@ private extension CollectionRules {
     }
 
     /// The most a caught Pokémon's notes may hold (Markdown, rendered on its card).
-    package static let maxNotesCharacters = 4_000
+    static let maxNotesCharacters = 4_000
 
     /// Notes: Markdown, up to ``maxNotesCharacters``, lines and tabs but no other control
     /// or invisible format character; empty means none.

@@ -253,6 +253,9 @@ package struct FormInfo: Sendable, Hashable, Codable {
     package var formName: String = ""
     package var isMega = false
     package var isBattleOnly = false
+
+    /// A Gigantamax form: PokeAPI names them `gmax`, or `<form>-gmax` (Urshifu's two).
+    package var isGigantamax: Bool { formName == "gmax" || formName.hasSuffix("-gmax") }
     /// The region the form's name names, when it is one of the data's regions: a regional form.
     package var region: String?
 

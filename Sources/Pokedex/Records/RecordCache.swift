@@ -35,10 +35,11 @@ final class RecordCache: Sendable {
         return folder.appendingPathComponent(".pokedex/records-\(key.hex).bin")
     }
 
-    init(folder: URL?, languages: Set<String>? = nil) {
+    /// `verify`: decode every file again, whatever the kept records say (they are rewritten).
+    init(folder: URL?, languages: Set<String>? = nil, verify: Bool = false) {
         file = folder.map { Self.file(in: $0, languages: languages) }
         var previous: [String: Entry] = [:]
-        if let file, let data = FileManager.default.contents(atPath: file.path),
+        if !verify, let file, let data = FileManager.default.contents(atPath: file.path),
            let entries = (try? BinaryCoder.decode([Entry].self, from: data, format: Self.format)) ?? nil {
             for entry in entries { previous[entry.path] = entry }
         }

@@ -30,6 +30,8 @@ package struct CatalogSource: Sendable {
     package var criesURL: String?
     /// The large images to fetch besides the sprites.
     package var images: ImageSet
+    /// Read, check and decode every file, trusting no index or record (`--verify`).
+    package var verify = false
 
     package init(
         origin: Origin, cache: URL, selection: FetchSelection = .all, offline: Bool = false, version: String,
@@ -75,6 +77,7 @@ package struct CatalogSource: Sendable {
             configuration.inPlace = true
             configuration.images = images
             configuration.indexFolder = cache
+            configuration.verify = verify
             let result = try await Fetcher(configuration: configuration).fetch(progress: progress)
             return Prepared(root: folder, index: result.index, report: result.report, contentKey: result.index?.contentKey ?? "incomplete")
         case let .remote(api, spritesURL):
@@ -82,6 +85,7 @@ package struct CatalogSource: Sendable {
                                                    offline: offline, version: version)
             configuration.criesURL = criesURL
             configuration.images = images
+            configuration.verify = verify
             let result = try await Fetcher(configuration: configuration).fetch(progress: progress)
             return Prepared(root: cache, index: result.index, report: result.report, contentKey: result.index?.contentKey ?? "incomplete")
         }
@@ -93,6 +97,7 @@ package struct CatalogSource: Sendable {
         var loader = CatalogLoader(cacheRoot: root, language: language, selection: selection, index: prepared.index)
         loader.siteLanguages = siteLanguages
         loader.snapshotFolder = cache
+        loader.verify = verify
         let loaded = try await loader.loadCounting()
         return (loaded.catalog, loaded.decoded)
     }
@@ -105,6 +110,7 @@ package struct CatalogSource: Sendable {
         var loader = CatalogLoader(cacheRoot: root, language: language, selection: selection, index: prepared.index)
         loader.siteLanguages = siteLanguages
         loader.snapshotFolder = cache
+        loader.verify = verify
         return try await loader.load().catalog
     }
 }

@@ -64,13 +64,20 @@ struct SearchIndex: Sendable {
             })
         }
 
-        // Which species evolve further, and which items each evolution takes.
-        var evolving = Set<String>()
+        // Which pokemon evolve further (a step that names its base form is that variety's; one
+        // that names none is the species' default's), and which items each evolution takes.
+        var evolvingDefaults = Set<String>()
+        var evolvingVarieties = Set<String>()
         var evolutionItems: [String: Set<String>] = [:]
         for chain in catalog.evolutionChains.values {
             var stack = [chain.root]
             while let node = stack.popLast() {
-                if !node.evolvesTo.isEmpty { evolving.insert(node.species) }
+                for child in node.evolvesTo {
+                    if child.conditions.isEmpty { evolvingDefaults.insert(node.species) }
+                    for condition in child.conditions {
+                        if let base = condition.baseForm { evolvingVarieties.insert(base) } else { evolvingDefaults.insert(node.species) }
+                    }
+                }
                 for child in node.evolvesTo {
                     stack.append(child)
                     for condition in child.conditions {
@@ -95,7 +102,8 @@ struct SearchIndex: Sendable {
             if species?.isLegendary == true { flag |= Self.legendary }
             if species?.isMythical == true { flag |= Self.mythical }
             if species?.isBaby == true { flag |= Self.baby }
-            if !evolving.contains(species?.slug ?? pokemon.slug) { flag |= Self.fullyEvolved }
+            let evolves = evolvingVarieties.contains(pokemon.slug) || (pokemon.isDefault && evolvingDefaults.contains(species?.slug ?? pokemon.slug))
+            if !evolves { flag |= Self.fullyEvolved }
             if pokemon.form.isMega { flag |= Self.mega }
             let isDefault = defaults.contains(pokemon.slug)
             if !isDefault { flag |= Self.form }

@@ -103,10 +103,11 @@ enum DetailSections {
             if variety.isDefault { add("default", variety) }
             else if variety.form.region != nil { add("regional", variety) }
             else if variety.form.isMega { add("mega", variety) }
+            else if variety.form.isGigantamax { add("gigantamax", variety) }
             else if variety.form.isBattleOnly { add("battle", variety) }
             else { add("other", variety) }
         }
-        let order = ["default", "regional", "mega", "battle", "other"]
+        let order = ["default", "regional", "mega", "gigantamax", "battle", "other"]
         groups.sort { (order.firstIndex(of: $0.key) ?? 9) < (order.firstIndex(of: $1.key) ?? 9) }
         let cosmetic = pokemon.cosmeticForms.map { form -> TemplateValue in
             let sprite = index.spriteIfPresent(form.sprite)

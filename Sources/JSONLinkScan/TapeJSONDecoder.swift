@@ -187,7 +187,6 @@ struct TapeDecoder: Decoder {
 
     /// A string body's text with its escapes resolved (validated already by the lexer).
     static func unescape(_ body: UnsafeBufferPointer<UInt8>) -> String {
-        var scalars = String.UnicodeScalarView()
         var utf8: [UInt8] = []
         utf8.reserveCapacity(body.count)
         var position = 0
@@ -226,7 +225,6 @@ struct TapeDecoder: Decoder {
             default: utf8.append(code)
             }
         }
-        _ = scalars
         return String(decoding: utf8, as: UTF8.self)
     }
 }

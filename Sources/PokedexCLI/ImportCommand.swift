@@ -15,10 +15,20 @@ struct ImportCommand: AsyncParsableCommand {
     var dryRun = false
     @OptionGroup var options: CollectionOptions
 
+    /// The largest export `import` reads (an export of every species twice over is ~100 KB).
+    static let maxBytes = 4_000_000
+
     func run() async throws {
         let data: Data
         do {
+            // An export is a few kilobytes; anything past the cap is not one (and is not read whole).
+            let attributes = try FileManager.default.attributesOfItem(atPath: file)
+            if let size = attributes[.size] as? Int, size > Self.maxBytes {
+                throw CommandFailure("\(file) is \(size) bytes; an export of the site's choices is at most \(Self.maxBytes). Choose the file the Export button saved.")
+            }
             data = try Data(contentsOf: URL(fileURLWithPath: file))
+        } catch let failure as CommandFailure {
+            throw failure
         } catch {
             throw ValidationError("cannot read \(file): \(error.localizedDescription)")
         }

@@ -75,9 +75,9 @@ struct FirstFiveMinutesTests {
     func duplicateNickname() async throws {
         let folder = try TemporaryFolder("pokedex-nickname")
         let file = folder.url.appendingPathComponent("collection.toml").path
-        var first = try CatchCommand.parse(["pikachu", "--nickname", "Sparky", "--sample", "--collection", file])
+        let first = try CatchCommand.parse(["pikachu", "--nickname", "Sparky", "--sample", "--collection", file])
         try await first.run()
-        var second = try CatchCommand.parse(["eevee", "--nickname", "sparky", "--sample", "--collection", file])
+        let second = try CatchCommand.parse(["eevee", "--nickname", "sparky", "--sample", "--collection", file])
         await #expect {
             try await second.run()
         } throws: { error in
@@ -93,15 +93,15 @@ struct NotesCommandTests {
     func notes() async throws {
         let folder = try TemporaryFolder("pokedex-notes")
         let file = folder.url.appendingPathComponent("collection.toml").path
-        var catching = try CatchCommand.parse(["pikachu", "--nickname", "Sparky", "--notes", "Caught in **Viridian Forest**.\nLoves berries.", "--sample", "--collection", file])
+        let catching = try CatchCommand.parse(["pikachu", "--nickname", "Sparky", "--notes", "Caught in **Viridian Forest**.\nLoves berries.", "--sample", "--collection", file])
         try await catching.run()
         #expect(try CollectionStore(file: URL(fileURLWithPath: file)).read().caught.first?.notes == "Caught in **Viridian Forest**.\nLoves berries.")
         #expect(try String(contentsOfFile: file, encoding: .utf8).contains(#"notes = "Caught in **Viridian Forest**.\nLoves berries.""#))
-        var editing = try EditCommand.parse(["Sparky", "--notes", "", "--sample", "--collection", file])
+        let editing = try EditCommand.parse(["Sparky", "--notes", "", "--sample", "--collection", file])
         try await editing.run()
         #expect(try CollectionStore(file: URL(fileURLWithPath: file)).read().caught.first?.notes == nil)
         for bad in [String(repeating: "x", count: 4_001), "bell\u{07}", "hidden\u{202E}txet"] {
-            var refused = try EditCommand.parse(["Sparky", "--notes", bad, "--sample", "--collection", file])
+            let refused = try EditCommand.parse(["Sparky", "--notes", bad, "--sample", "--collection", file])
             await #expect(throws: (any Error).self) { try await refused.run() }
         }
         #expect(try CollectionStore(file: URL(fileURLWithPath: file)).read().caught.first?.notes == nil, "nothing written by a refused edit")
@@ -114,7 +114,7 @@ struct InitCommandTests {
     func starter() async throws {
         let folder = try TemporaryFolder("pokedex-init")
         let site = folder.url.appendingPathComponent("my-dex")
-        var command = try InitCommand.parse([site.path, "--tool-source", "https://example.test/pokedex.git"])
+        let command = try InitCommand.parse([site.path, "--tool-source", "https://example.test/pokedex.git"])
         try await command.run()
         for path in ["pokedex.toml", "pokedex-collection.toml", "about.md", "theme/Templates/404.mustache", "theme/Public/custom.css",
                      ".github/workflows/pokedex.yml", ".gitignore"] {
@@ -141,11 +141,28 @@ struct InitCommandTests {
         #expect(try String(contentsOf: output.appendingPathComponent("index.html"), encoding: .utf8).contains("<h2>About this Pokédex</h2>"))
 
         // A second init replaces nothing without --force.
-        var again = try InitCommand.parse([site.path])
+        let again = try InitCommand.parse([site.path])
         await #expect {
             try await again.run()
         } throws: { error in
             "\(error)".contains("already has pokedex.toml") && "\(error)".contains("--force")
         }
+    }
+}
+
+@Suite("Import's limits")
+struct ImportLimitTests {
+    @Test("an export past the size cap is refused before it is read, naming the file and the cap")
+    func oversized() async throws {
+        let folder = try TemporaryFolder("pokedex-import-cap")
+        let file = folder.url.appendingPathComponent("huge.json")
+        try Data(repeating: UInt8(ascii: " "), count: ImportCommand.maxBytes + 1).write(to: file)
+        let command = try ImportCommand.parse([file.path, "--sample", "--collection", folder.url.appendingPathComponent("c.toml").path])
+        await #expect {
+            try await command.run()
+        } throws: { error in
+            "\(error)".contains("huge.json is \(ImportCommand.maxBytes + 1) bytes") && "\(error)".contains("at most")
+        }
+        #expect(!FileManager.default.fileExists(atPath: folder.url.appendingPathComponent("c.toml").path), "nothing written")
     }
 }

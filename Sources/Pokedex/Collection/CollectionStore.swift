@@ -115,7 +115,9 @@ private extension CollectionStore {
     static func writeAtomically(_ data: Data, to target: URL) throws(CollectionError) {
         let directory = target.deletingLastPathComponent()
         let temporary = directory.appendingPathComponent(".\(target.lastPathComponent).\(getpid()).tmp")
-        let descriptor = open(temporary.path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
+        // Created new, never through a symlink planted at that name: a leftover is removed first.
+        unlink(temporary.path)
+        let descriptor = open(temporary.path, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o644)
         guard descriptor >= 0 else { throw .unwritable(temporary.path, Self.errnoText()) }
         let ok = data.withUnsafeBytes { buffer in WholeFile.write(descriptor, buffer) } && fsync(descriptor) == 0
         let failure = ok ? nil : Self.errnoText()

@@ -270,6 +270,7 @@
     if (order.indexOf(current) < 0) current = "system";
     function show() {
       button.querySelector(".js-theme-name").textContent = button.getAttribute("data-" + current);
+      button.setAttribute("title", button.getAttribute("data-label") + ": " + button.getAttribute("data-" + current));
       button.setAttribute("data-current", current);
     }
     button.hidden = false;

@@ -56,7 +56,17 @@ extension CatalogBuilder {
                 form.isBattleOnly = record.isBattleOnly ?? false
                 if !isDefault {
                     formName = localized.name(record.formNames)
-                    name = localized.name(record.names) ?? formName.map { "\(species.name) (\($0))" } ?? species.name
+                    // The full name in the site's language; else the species' name and the form's
+                    // in it ("ピカチュウ (ハードロック)"); only then English standing in.
+                    let fullName = localized.name(record.names)
+                    let composed = formName.map { "\(species.name) (\($0))" }
+                    if let fullName, !LanguageMark.isMarked(fullName) {
+                        name = fullName
+                    } else if let composed, let formName, !LanguageMark.isMarked(formName), !LanguageMark.isMarked(species.name) {
+                        name = composed
+                    } else {
+                        name = fullName ?? composed ?? species.name
+                    }
                     searchNames = localized.searchNames(record.names, display: name)
                 }
             } else {

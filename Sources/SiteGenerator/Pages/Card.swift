@@ -1,3 +1,4 @@
+import Common
 import Pokedex
 import TemplateEngine
 
@@ -126,7 +127,10 @@ extension CatalogIndex {
             slug: pokemon.slug,
             number: Self.number(pokemon.speciesID),
             name: pokemon.name,
-            form: pokemon.isDefault ? nil : pokemon.formName,
+            // The form's name under the card's, unless the card's already says it ("Pikachu Rockeur").
+            form: pokemon.isDefault ? nil : pokemon.formName.flatMap { form in
+                LanguageMark.plain(pokemon.name).localizedCaseInsensitiveContains(LanguageMark.plain(form)) ? nil : form
+            },
             page: Self.page(of: pokemon.slug),
             sprite: image(of: pokemon),
             types: pokemon.types.map(badge),

@@ -309,10 +309,19 @@ enum ReferenceIndexPage {
 enum TypeChartPage {
     static let path = "types/index.html"
 
+    /// A column's label: three letters of a Latin name ("Fir", "Wat"); a name in kana,
+    /// hangul or han whole when it is short (they are narrow and have no abbreviation),
+    /// else its first four characters ("フェアリ" would cut a word: "フェアリー" fits five).
+    static func short(_ name: String) -> String {
+        let latin = name.unicodeScalars.contains { $0.isASCII && $0.properties.isAlphabetic } || name.unicodeScalars.contains { (0xC0...0x24F).contains($0.value) }
+        if latin { return String(name.prefix(3)) }
+        return name.count <= 5 ? name : String(name.prefix(4))
+    }
+
     static func value(index: CatalogIndex, strings: SiteStrings) -> TemplateValue {
         let types = index.catalog.types
         let columns = types.map { type -> TemplateValue in
-            .dictionary(["slug": .string(type.slug), "name": .string(type.name), "short": .string(LanguageMark.map(type.name) { String($0.prefix(3)) }),
+            .dictionary(["slug": .string(type.slug), "name": .string(type.name), "short": .string(LanguageMark.map(type.name, TypeChartPage.short)),
                          "page": .string("types/\(CatalogIndex.fileName(type.slug)).html")])
         }
         let rows = types.map { attacker -> TemplateValue in

@@ -61,111 +61,147 @@ package enum LanguageMark {
 
     /// A rendered page with its marks resolved: spans in running text, nothing elsewhere.
     package static func resolve(_ html: String) -> String {
-        guard isMarked(html) else { return html }
-        var resolver = Resolver()
-        return resolver.run(html)
+        var html = html
+        return html.withUTF8 { bytes in
+            guard Resolver.hasMark(bytes) else { return nil }
+            var resolver = Resolver()
+            return resolver.run(bytes)
+        } ?? html
     }
 }
 
-/// One pass over a page the project's templates wrote: where a mark sits (text, a tag,
-/// an element that holds no markup) decides what it becomes.
+/// One pass over a page's UTF-8 bytes as the project's templates wrote it: where a mark sits
+/// (text, a tag, an element that holds no markup) decides what it becomes. Runs of bytes
+/// without a mark are copied whole; only `<`, `>`, quotes and the marks' lead byte (0xEE,
+/// which starts U+E000-U+EFFF and nothing else) are looked at.
 private struct Resolver {
     /// Elements whose content is text only, or where a `<span>` would not be HTML.
-    static let noMarkup: Set<String> = ["title", "script", "style", "textarea", "option", "svg", "template"]
+    static let noMarkup: [[UInt8]] = ["title", "script", "style", "textarea", "option", "svg", "template"].map { Array($0.utf8) }
 
-    var out = String.UnicodeScalarView()
+    /// The marks' UTF-8 encodings: EE 80 80, EE 80 81, EE 80 82.
+    static let lead: UInt8 = 0xEE
+    static let openByte: UInt8 = 0x80, separatorByte: UInt8 = 0x81, closeByte: UInt8 = 0x82
+
+    var out: [UInt8] = []
     /// Inside `<...>`.
     var inTag = false
-    var quote: Unicode.Scalar?
+    var quote: UInt8?
     /// The no-markup element we are inside, if any (its name, to find its end tag).
-    var rawElement: String?
+    var rawElement: [UInt8]?
     /// Marks opened in text whose span is still open (nested marks nest spans).
     var openSpans = 0
-    /// Inside a mark's tag (between U+E000 and U+E001), and the tag read so far.
-    var readingTag: String.UnicodeScalarView?
-    /// Whether the mark being read gets a span (text outside any no-markup element).
+    /// For each open mark, whether it got a span (text outside any no-markup element).
     var spanning: [Bool] = []
 
-    mutating func run(_ html: String) -> String {
-        let scalars = Array(html.unicodeScalars)
+    /// The mark (its third byte) at `index`, if one starts there.
+    static func mark(_ bytes: UnsafeBufferPointer<UInt8>, at index: Int) -> UInt8? {
+        guard bytes[index] == lead, index + 2 < bytes.count, bytes[index + 1] == 0x80,
+              (openByte...closeByte).contains(bytes[index + 2]) else { return nil }
+        return bytes[index + 2]
+    }
+
+    static func hasMark(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
         var index = 0
-        while index < scalars.count {
-            let scalar = scalars[index]
-            if readingTag != nil {
-                if scalar == LanguageMark.separator {
-                    let tag = String(readingTag ?? .init())
-                    readingTag = nil
-                    let span = !inTag && rawElement == nil && Self.isTag(tag)
-                    spanning.append(span)
-                    if span {
-                        out.append(contentsOf: "<span lang=\"\(tag)\">".unicodeScalars)
-                        openSpans += 1
-                    }
-                } else {
-                    readingTag?.append(scalar)
-                }
-                index += 1
-                continue
-            }
-            switch scalar {
-            case LanguageMark.open:
-                readingTag = .init()
-            case LanguageMark.close:
-                if spanning.popLast() == true {
-                    out.append(contentsOf: "</span>".unicodeScalars)
-                    openSpans -= 1
-                }
-            case LanguageMark.separator:
-                break
-            default:
-                out.append(scalar)
-                track(scalar, scalars, index)
-            }
+        while index < bytes.count {
+            if bytes[index] == lead, mark(bytes, at: index) != nil { return true }
             index += 1
         }
+        return false
+    }
+
+    mutating func run(_ bytes: UnsafeBufferPointer<UInt8>) -> String {
+        out.reserveCapacity(bytes.count + bytes.count / 16)
+        var index = 0
+        var copied = 0
+        while index < bytes.count {
+            let byte = bytes[index]
+            if byte == Self.lead, let kind = Self.mark(bytes, at: index) {
+                out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[copied..<index]))
+                index += 3
+                switch kind {
+                case Self.openByte:
+                    // The tag runs to the separator; an open mark without one is dropped.
+                    var end = index
+                    while end < bytes.count, Self.mark(bytes, at: end) == nil { end += 1 }
+                    if end < bytes.count, Self.mark(bytes, at: end) == Self.separatorByte {
+                        let tag = UnsafeBufferPointer(rebasing: bytes[index..<end])
+                        let span = !inTag && rawElement == nil && Self.isTag(tag)
+                        spanning.append(span)
+                        if span {
+                            out.append(contentsOf: #"<span lang=""#.utf8)
+                            out.append(contentsOf: tag)
+                            out.append(contentsOf: #"">"#.utf8)
+                            openSpans += 1
+                        }
+                        index = end + 3
+                    }
+                case Self.closeByte:
+                    if spanning.popLast() == true {
+                        out.append(contentsOf: "</span>".utf8)
+                        openSpans -= 1
+                    }
+                default:
+                    break
+                }
+                copied = index
+                continue
+            }
+            track(byte, bytes, index)
+            index += 1
+        }
+        out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[copied..<bytes.count]))
         // A mark left open by a template that cut a text short: close what was opened.
-        while openSpans > 0 { out.append(contentsOf: "</span>".unicodeScalars); openSpans -= 1 }
-        return String(out)
+        while openSpans > 0 { out.append(contentsOf: "</span>".utf8); openSpans -= 1 }
+        return String(decoding: out, as: UTF8.self)
     }
 
     /// Follows tags, quoted attribute values and no-markup elements.
-    mutating func track(_ scalar: Unicode.Scalar, _ scalars: [Unicode.Scalar], _ index: Int) {
+    mutating func track(_ byte: UInt8, _ bytes: UnsafeBufferPointer<UInt8>, _ index: Int) {
         if inTag {
             if let open = quote {
-                if scalar == open { quote = nil }
-            } else if scalar == "\"" || scalar == "'" {
-                quote = scalar
-            } else if scalar == ">" {
+                if byte == open { quote = nil }
+            } else if byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "'") {
+                quote = byte
+            } else if byte == UInt8(ascii: ">") {
                 inTag = false
             }
             return
         }
-        guard scalar == "<" else { return }
-        let name = Self.tagName(scalars, after: index)
+        guard byte == UInt8(ascii: "<") else { return }
+        let name = Self.tagName(bytes, after: index)
         if let raw = rawElement {
             // Only the matching end tag leaves a no-markup element.
-            if name.closing && name.name == raw { rawElement = nil; inTag = true }
+            if name.closing && Self.equal(bytes, name.range, raw) { rawElement = nil; inTag = true }
             return
         }
-        guard !name.name.isEmpty else { return }
+        guard !name.range.isEmpty else { return }
         inTag = true
-        if !name.closing, Self.noMarkup.contains(name.name) { rawElement = name.name }
+        if !name.closing, let raw = Self.noMarkup.first(where: { Self.equal(bytes, name.range, $0) }) { rawElement = raw }
     }
 
-    static func tagName(_ scalars: [Unicode.Scalar], after index: Int) -> (name: String, closing: Bool) {
+    /// Where the name of the tag a `<` opens lies (empty when it opens none: HTML's tag
+    /// names start with an ASCII letter).
+    static func tagName(_ bytes: UnsafeBufferPointer<UInt8>, after index: Int) -> (range: Range<Int>, closing: Bool) {
         var at = index + 1
         var closing = false
-        if at < scalars.count, scalars[at] == "/" { closing = true; at += 1 }
-        var name = ""
-        while at < scalars.count, scalars[at].properties.isAlphabetic || ("0"..."9").contains(scalars[at]) || scalars[at] == "-" {
-            name.unicodeScalars.append(scalars[at])
-            at += 1
-        }
-        return (name.lowercased(), closing)
+        if at < bytes.count, bytes[at] == UInt8(ascii: "/") { closing = true; at += 1 }
+        let start = at
+        guard at < bytes.count, isLetter(bytes[at]) else { return (start..<start, closing) }
+        while at < bytes.count, isLetter(bytes[at]) || isDigit(bytes[at]) || bytes[at] == UInt8(ascii: "-") { at += 1 }
+        return (start..<at, closing)
     }
 
+    /// Whether the tag name at `range` is `name` (lowercase), in any case.
+    static func equal(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, _ name: [UInt8]) -> Bool {
+        guard range.count == name.count else { return false }
+        return zip(range, name).allSatisfy { bytes[$0] | 0x20 == $1 }
+    }
+
+    static func isLetter(_ byte: UInt8) -> Bool { (byte | 0x20) >= UInt8(ascii: "a") && (byte | 0x20) <= UInt8(ascii: "z") }
+    static func isDigit(_ byte: UInt8) -> Bool { byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9") }
+
     /// A tag safe to write into an attribute: letters, digits and hyphens.
-    static func isTag(_ tag: String) -> Bool {
-        !tag.isEmpty && tag.count <= 35 && tag.unicodeScalars.allSatisfy { ($0.isASCII && $0.properties.isAlphabetic) || ("0"..."9").contains($0) || $0 == "-" }
+    static func isTag(_ tag: UnsafeBufferPointer<UInt8>) -> Bool {
+        !tag.isEmpty && tag.count <= 35 && tag.allSatisfy { isLetter($0) || isDigit($0) || $0 == UInt8(ascii: "-") }
     }
 }

@@ -66,7 +66,9 @@ struct CatalogBuilder: Sendable {
             chainOnlySpecies: chainOnly,
             growthRates: try await loadGrowthRates(),
             itemSlugs: try loadItemSlugs(besides: references.items),
-            locationNames: try await loadNamesIfPresent(references.locations, kind: "location"),
+            // The places evolutions name are read with every other place, in `addLookups`
+            // (one type per file, so its record is kept, not decoded again each build).
+            locationNames: [:],
             regionNames: try await loadNamesIfPresent(references.regions, kind: "region")
         )
         var complete = catalog

@@ -35,6 +35,9 @@ package struct CatalogLoader: Sendable {
     package var siteLanguages: [String]?
     /// Decode every file, as if no record were kept (`--verify`).
     package var verify = false
+    /// Records shared with the other languages' catalogs of the same build (see
+    /// ``makeRecords()``); the caller saves them. Nil: this load keeps its own and saves them.
+    package var records: RecordCache?
 
     /// The language codes whose texts the records keep.
     var keptLanguages: Set<String> {
@@ -64,18 +67,27 @@ package struct CatalogLoader: Sendable {
     /// Loads the catalog and says how many files were decoded (the rest came from records).
     package func loadCounting() async throws(CatalogError) -> (catalog: Catalog, origin: Origin, decoded: Int) {
         let languages = keptLanguages
-        let records = RecordCache(folder: snapshotFolder, languages: languages, verify: verify)
+        let shared = records
+        let records = shared ?? makeRecords()
+        let before = records.decoded
         let builder = CatalogBuilder(
             store: ResourceStore(root: cacheRoot, index: index, records: records, languages: languages),
             language: language, selection: selection, width: max(decodingWidth, 1)
         )
         do {
             let catalog = try await builder.build()
-            records.save()
-            return (catalog, records.decoded == 0 ? .snapshot : .decoded, records.decoded)
+            if shared == nil { records.save() }
+            let decoded = records.decoded - before
+            return (catalog, decoded == 0 ? .snapshot : .decoded, decoded)
         } catch {
             throw CatalogError(error)
         }
+    }
+
+    /// The records this loader keeps: pass them to the loaders of the build's other
+    /// languages (``records``) and save them once all are loaded.
+    package func makeRecords() -> RecordCache {
+        RecordCache(folder: snapshotFolder, languages: keptLanguages, verify: verify)
     }
 
     /// The file the records are kept in, or nil with none kept.

@@ -119,14 +119,10 @@ struct BuildCommand: AsyncParsableCommand {
         var catalogs: [Catalog] = []
         do {
             if let root = prepared.root { reporter.note("Loading the catalog from \(root.path)") }
-            for language in settings.siteLanguages {
-                let started = ContinuousClock.now
-                let loaded = try await source.catalogCounting(prepared, language: language, selection: selection, siteLanguages: settings.siteLanguages)
-                catalogs.append(loaded.catalog)
-                let elapsed = ContinuousClock.now - started
-                reporter.detail("catalog (\(language)): \(loaded.catalog.species.count) species, \(loaded.catalog.pokemon.count) pokemon, "
-                    + "\(loaded.catalog.moves.count) moves, \(loaded.catalog.abilities.count) abilities, \(loaded.catalog.items.count) items; "
-                    + (prepared.root == nil ? "the bundled sample" : "\(loaded.decoded) files decoded, the rest from the records kept in \(settings.cache)")
+            catalogs = try await source.catalogs(prepared, languages: settings.siteLanguages, selection: selection) { language, catalog, decoded, elapsed in
+                reporter.detail("catalog (\(language)): \(catalog.species.count) species, \(catalog.pokemon.count) pokemon, "
+                    + "\(catalog.moves.count) moves, \(catalog.abilities.count) abilities, \(catalog.items.count) items; "
+                    + (prepared.root == nil ? "the bundled sample" : "\(decoded) files decoded, the rest from records")
                     + String(format: "; %.2f s", Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18))
             }
         } catch {

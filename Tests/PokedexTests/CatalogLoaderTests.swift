@@ -48,6 +48,31 @@ struct CatalogLoaderTests {
         let after = try await loader.load()
         #expect(after.origin == .decoded)
         #expect(after.catalog.locationNames == ["eterna-forest": "Eterna Forest"])
+        #expect(try await loader.load().origin == .snapshot, "each file is read as one type, so its record is kept")
+    }
+
+    @Test("the languages of one build share their records: each file is decoded once")
+    func sharedAcrossLanguages() async throws {
+        let fixture = try FixtureFolder()
+        defer { fixture.remove() }
+        var english = CatalogLoader(cacheRoot: fixture.root)
+        english.siteLanguages = ["en", "fr"]
+        let records = english.makeRecords()
+        english.records = records
+        let first = try await english.loadCounting()
+        var french = CatalogLoader(cacheRoot: fixture.root, language: "fr")
+        french.siteLanguages = ["en", "fr"]
+        french.records = records
+        let second = try await french.loadCounting()
+        #expect(first.decoded > 0)
+        #expect(second.decoded == 0, "the French catalog took what the English one decoded")
+        #expect(second.catalog.species(slug: "testmon")?.name == "Testmonne")
+        #expect(first.catalog.species(slug: "testmon")?.name != "Testmonne")
+        #expect(try snapshots(in: fixture.root).isEmpty, "shared records are saved by the caller, once")
+        records.save()
+        #expect(try snapshots(in: fixture.root).count == 1)
+        french.records = nil
+        #expect(try await french.load().origin == .snapshot)
     }
 
     @Test("a changed resource is the only file decoded again, and the records are rewritten")

@@ -12,19 +12,25 @@ import Synchronization
 /// decoded only when the catalog asks for it. The file's key includes ``Wire/shapeKey``:
 /// records of another schema are never read. It holds exactly the records the last build
 /// used; a corrupt or foreign file only means a slower build.
-final class RecordCache: Sendable {
+///
+/// One cache serves every language of a build (``CatalogLoader/records``): what one
+/// language's catalog decoded, the next one takes as it is.
+package final class RecordCache: Sendable {
     struct Entry: Codable, Sendable {
+        /// The file's path and the type it was read as.
         var path: String
         var stamp: FileStamp
         var bytes: Data
     }
 
-    static let format = "pokedex-records-1"
+    static let format = "pokedex-records-2"
 
     let file: URL?
     private let previous: [String: Entry]
     private let current = Mutex<[String: Entry]>([:])
     private let decodedCount = Mutex(0)
+    /// The values already decoded in this process, by path, with the stamp they were read at.
+    private let values = Mutex<[String: (stamp: FileStamp, value: any Sendable)]>([:])
 
     /// The records kept in `folder` (nil keeps none: every record is decoded).
     /// The file records are kept in under `folder`, for texts in `languages`.
@@ -36,7 +42,7 @@ final class RecordCache: Sendable {
     }
 
     /// `verify`: decode every file again, whatever the kept records say (they are rewritten).
-    init(folder: URL?, languages: Set<String>? = nil, verify: Bool = false) {
+    package init(folder: URL?, languages: Set<String>? = nil, verify: Bool = false) {
         file = folder.map { Self.file(in: $0, languages: languages) }
         var previous: [String: Entry] = [:]
         if !verify, let file, let data = FileManager.default.contents(atPath: file.path),
@@ -47,26 +53,33 @@ final class RecordCache: Sendable {
     }
 
     /// How many records this build decoded from JSON (the rest came from the cache).
-    var decoded: Int { decodedCount.withLock { $0 } }
+    package var decoded: Int { decodedCount.withLock { $0 } }
 
     /// The record of `path` (with `stamp`): the kept one when the file is unchanged, else
     /// `decodeJSON()`, kept for next time.
-    func record<T: Codable>(_ type: T.Type, path: String, stamp: FileStamp?, decodeJSON: () throws(CatalogIssue) -> T) throws(CatalogIssue) -> T {
-        if let stamp, let kept = previous[path], kept.stamp == stamp,
+    func record<T: Codable & Sendable>(_ type: T.Type, path: String, stamp: FileStamp?, decodeJSON: () throws(CatalogIssue) -> T) throws(CatalogIssue) -> T {
+        // A file read as two types keeps two records (one key each would undo the other).
+        let key = "\(path) \(String(reflecting: T.self))"
+        if let stamp, let seen = values.withLock({ $0[key] }), seen.stamp == stamp, let value = seen.value as? T {
+            return value
+        }
+        if let stamp, let kept = previous[key], kept.stamp == stamp,
            let value = (try? BinaryCoder.decode(T.self, from: kept.bytes, format: "")) ?? nil {
-            current.withLock { $0[path] = kept }
+            current.withLock { $0[key] = kept }
+            values.withLock { $0[key] = (stamp, value) }
             return value
         }
         let value = try decodeJSON()
         decodedCount.withLock { $0 += 1 }
         if let stamp, let bytes = try? BinaryCoder.encode(value, format: "") {
-            current.withLock { $0[path] = Entry(path: path, stamp: stamp, bytes: bytes) }
+            current.withLock { $0[key] = Entry(path: key, stamp: stamp, bytes: bytes) }
+            values.withLock { $0[key] = (stamp, value) }
         }
         return value
     }
 
     /// Writes the records this build used, when any was new or the set changed.
-    func save() {
+    package func save() {
         guard let file else { return }
         let entries = current.withLock { $0 }
         guard decoded > 0 || entries.count != previous.count else { return }

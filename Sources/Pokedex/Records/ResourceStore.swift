@@ -73,7 +73,7 @@ struct ResourceStore: Sendable {
     }
 
     /// Decodes one resource; `neededBy` names what referred to it, for the error.
-    func load<T: Codable>(_ type: T.Type, _ kind: String, _ id: Int, neededBy: String? = nil) throws(CatalogIssue) -> T {
+    func load<T: Codable & Sendable>(_ type: T.Type, _ kind: String, _ id: Int, neededBy: String? = nil) throws(CatalogIssue) -> T {
         let url = file(kind, id)
         let relative = Self.relative(kind, id)
         let stamp: FileStamp?
@@ -103,7 +103,7 @@ struct ResourceStore: Sendable {
     }
 
     /// Decodes one resource, or nil when the file is absent.
-    func loadIfPresent<T: Codable>(_ type: T.Type, _ kind: String, _ id: Int) throws(CatalogIssue) -> T? {
+    func loadIfPresent<T: Codable & Sendable>(_ type: T.Type, _ kind: String, _ id: Int) throws(CatalogIssue) -> T? {
         has(kind, id) ? try load(type, kind, id) : nil
     }
 

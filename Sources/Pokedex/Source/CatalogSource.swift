@@ -91,15 +91,34 @@ package struct CatalogSource: Sendable {
         }
     }
 
-    /// The catalog, and how many files were decoded for it (the rest came from records).
-    package func catalogCounting(_ prepared: Prepared, language: String, selection: Selection, siteLanguages: [String]? = nil) async throws(CatalogError) -> (catalog: Catalog, decoded: Int) {
-        guard let root = prepared.root else { return (try Catalog.sample(language: language, selection: selection), 0) }
-        var loader = CatalogLoader(cacheRoot: root, language: language, selection: selection, index: prepared.index)
-        loader.siteLanguages = siteLanguages
-        loader.snapshotFolder = cache
-        loader.verify = verify
-        let loaded = try await loader.loadCounting()
-        return (loaded.catalog, loaded.decoded)
+    /// The catalog in each of `languages` (the site's), and how many files each decoded:
+    /// one set of records serves them all, so every file is decoded once per build, not
+    /// once per language. `loaded` hears of each catalog as it is ready.
+    package func catalogs(_ prepared: Prepared, languages: [String], selection: Selection,
+                          loaded: (_ language: String, _ catalog: Catalog, _ decoded: Int, _ elapsed: Duration) -> Void = { _, _, _, _ in }) async throws(CatalogError) -> [Catalog] {
+        var catalogs: [Catalog] = []
+        var records: RecordCache?
+        for language in languages {
+            let started = ContinuousClock.now
+            guard let root = prepared.root else {
+                let catalog = try Catalog.sample(language: language, selection: selection)
+                catalogs.append(catalog)
+                loaded(language, catalog, 0, ContinuousClock.now - started)
+                continue
+            }
+            var loader = CatalogLoader(cacheRoot: root, language: language, selection: selection, index: prepared.index)
+            loader.siteLanguages = languages
+            loader.snapshotFolder = cache
+            loader.verify = verify
+            let shared = records ?? loader.makeRecords()
+            records = shared
+            loader.records = shared
+            let result = try await loader.loadCounting()
+            catalogs.append(result.catalog)
+            loaded(language, result.catalog, result.decoded, ContinuousClock.now - started)
+        }
+        records?.save()
+        return catalogs
     }
 
     /// The catalog of a prepared source in `language`, for `selection`; records kept in the cache.

@@ -67,7 +67,7 @@ let package = Package(
         .testTarget(name: "JSONLinkScanTests", dependencies: ["JSONLinkScan", "TestSupport"]),
         .testTarget(name: "PokeAPITests", dependencies: ["Common", "PokeAPI", "JSONLinkScan", "TestSupport"]),
         .testTarget(name: "PokedexTests", dependencies: ["Common", "Pokedex", "TOML", "TestSupport"]),
-        .testTarget(name: "SiteGeneratorTests", dependencies: ["Common", "SiteGenerator", "Pokedex", "CSystemExtras", "TestSupport"], exclude: ["Snapshots"]),
+        .testTarget(name: "SiteGeneratorTests", dependencies: ["Common", "SiteGenerator", "Pokedex", "CSystemExtras", "CZlib", "TestSupport"], exclude: ["Snapshots"]),
         .testTarget(name: "PokedexCLITests", dependencies: ["PokedexCLI", "TestSupport"]),
     ],
     swiftLanguageModes: [.v6]

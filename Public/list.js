@@ -59,7 +59,8 @@
 
   /* ----- Controls: type toggles (buttons, not links), generation, view ----- */
   var typeBox = tools.querySelector(".list-types");
-  Object.keys(typeNames).forEach(function (slug) {
+  (window.POKEDEX_TYPE_ORDER || Object.keys(typeNames)).forEach(function (slug) {
+    if (!typeNames[slug]) return;
     var b = el("button", "chip type-" + slug, typeNames[slug]);
     b.type = "button";
     b.setAttribute("data-type", slug);

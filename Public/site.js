@@ -311,7 +311,37 @@
     });
   }
 
+  /* The detail page's hero: a 96x96 sprite keeps its Pokémon in a corner of empty canvas. With
+     data-crop="x y w h canvasW canvasH" (where the build found its opaque pixels) the canvas is
+     scaled by the largest whole number that keeps the Pokémon inside the disc, and moved so the
+     Pokémon stands in the middle; crisp, never cut. Without this script the whole canvas shows. */
+  function cropHero() {
+    var img = document.querySelector(".detail-art img[data-crop]");
+    if (!img) return;
+    var art = img.parentNode;
+    var d = img.getAttribute("data-crop").split(" ").map(Number);
+    if (d.length !== 6 || d.some(function (n) { return !(n >= 0); }) || d[2] < 1 || d[3] < 1) return;
+    function place() {
+      art.classList.remove("is-cropped");
+      ["width", "height", "left", "top"].forEach(function (p) { img.style.removeProperty(p); });
+      art.style.removeProperty("--box");
+      var box = img.clientWidth;
+      var whole = Math.floor(Math.min(box / d[4], box / d[5]));
+      var k = Math.min(8, Math.floor(Math.min(box * 0.8 / d[2], box * 0.8 / d[3])));
+      if (!(box > 0) || k <= Math.max(whole, 0)) return; /* no larger than the whole canvas already is */
+      art.style.setProperty("--box", box + "px");
+      img.style.width = d[4] * k + "px";
+      img.style.height = d[5] * k + "px";
+      img.style.left = Math.round(box / 2 - k * (d[0] + d[2] / 2)) + "px";
+      img.style.top = Math.round(box / 2 - k * (d[1] + d[3] / 2)) + "px";
+      art.classList.add("is-cropped");
+    }
+    place();
+    if (window.matchMedia) window.matchMedia("(max-width: 640px)").addEventListener("change", place);
+  }
+
   document.addEventListener("pokedex:cards", markCards); /* list.js rebuilt the cards */
+  cropHero();
   bindShare();
   bindTheme();
   registerWorker();

@@ -366,6 +366,63 @@ def test_detail_sections_link_and_play(driver, base):
         assert driver.find_elements(By.ID, fragment), f"{href} has no section {fragment}"
 
 
+def hero_crops():
+    """(page, sprite file, [x, y, w, h, canvas w, canvas h]) of every detail page whose hero is cropped."""
+    import re
+    found = []
+    for entry in pokemon_entries():
+        page = SITE / entry["page"]
+        tag = re.search(r'<img class="sprite sprite-large[^>]*>', page.read_text())
+        crop = tag and re.search(r'data-crop="([0-9 ]+)"', tag.group(0))
+        if crop:
+            src = re.search(r'src="([^"]+)"', tag.group(0)).group(1)
+            found.append((entry["page"], (page.parent / src).resolve(), [int(n) for n in crop.group(1).split()]))
+    return found
+
+
+def test_hero_crop_is_where_the_sprite_is():
+    """The build's idea of where each hero sprite's Pokémon stands agrees with Pillow's, on every page."""
+    from PIL import Image
+    crops = hero_crops()
+    if not crops:
+        pytest.skip(f"{SITE_NAME}: no hero is a pixel-art sprite (emblems or artwork only), nothing is cropped")
+    for page, sprite, (x, y, w, h, cw, ch) in crops:
+        with Image.open(sprite) as image:
+            assert image.size == (cw, ch), f"{page}: the canvas is {image.size}, the page says {cw}x{ch}"
+            box = image.convert("RGBA").getchannel("A").getbbox()
+        assert box == (x, y, x + w, y + h), f"{page}: Pillow finds the Pokémon at {box}, the page says {(x, y, x + w, y + h)}"
+
+
+@pytest.mark.parametrize("base", ["file", "http"])
+def test_hero_is_large_and_whole(driver, base):
+    """A cropped hero shows its Pokémon larger than the whole canvas would, on a phone and a desktop,
+    and cuts none of it."""
+    crops = hero_crops()
+    if not crops:
+        pytest.skip(f"{SITE_NAME}: no hero is a pixel-art sprite, nothing is cropped")
+    page, _, (x, y, w, h, cw, ch) = crops[0]
+    try:
+        for width in (1280, 390):
+            driver.set_window_size(width, 900)
+            open_page(driver, base, page)
+            shown = driver.execute_script("""
+                var img = document.querySelector('.detail-art img[data-crop]'), art = img.parentNode;
+                var a = art.getBoundingClientRect(), i = img.getBoundingClientRect();
+                return {cropped: art.classList.contains('is-cropped'), art: [a.left, a.top, a.width, a.height], img: [i.left, i.top, i.width, i.height]};
+            """)
+            assert shown["cropped"], f"{page} at {width} px: the hero is not cropped"
+            left, top, art_w, art_h = shown["art"]
+            img_left, img_top, img_w, img_h = shown["img"]
+            k = img_w / cw
+            assert abs(k - round(k)) < 0.01 and round(k) >= 2, f"{page} at {width} px: the canvas is scaled by {k}, not a whole number of at least 2"
+            assert k > min(art_w / cw, art_h / ch), f"{page} at {width} px: no larger than the whole canvas"
+            content = (img_left + k * x, img_top + k * y, img_left + k * (x + w), img_top + k * (y + h))
+            assert content[0] >= left - 0.5 and content[1] >= top - 0.5 and content[2] <= left + art_w + 0.5 and content[3] <= top + art_h + 0.5, \
+                f"{page} at {width} px: the Pokémon {content} is cut by the box {shown['art']}"
+    finally:
+        driver.set_window_size(1280, 900)
+
+
 def site_root():
     """The folder the site starts at: the language's parent in a site of several languages."""
     return SITE.parent if (SITE.parent / "sw.js").exists() and not (SITE / "sw.js").exists() else SITE

@@ -28,14 +28,17 @@ package struct LiveSite: Sendable {
     /// does not parse or lacks a word), so a broken edit is said before anything is served.
     package init(configuration: SiteConfiguration, sites: [SiteBuilder.LanguageSite]) throws(SiteError) {
         let builder = SiteBuilder(configuration: configuration)
-        var shapes: [String: SpriteShape] = [:]
-        for site in sites { shapes.merge(builder.availableSprites(in: site.catalog).found.mapValues(\.shape)) { kept, _ in kept } }
+        var found: [String: SiteBuilder.FoundSprite] = [:]
+        for site in sites { found.merge(builder.availableSprites(in: site.catalog).found) { kept, _ in kept } }
+        let shapes = found.mapValues(\.shape)
+        let contents = SiteBuilder.leadContents(found, catalogs: sites.map(\.catalog))
         let themes = try sites.map { site throws(SiteError) in try Theme(configuration: configuration, language: site.catalog.language) }
         let members = themes.map { SiteLayout.Member(language: $0.strings.language, native: $0.strings["language_native"]) }
         var indexes: [(prefix: String, index: CatalogIndex, layout: SiteLayout, collection: SiteCollection)] = []
         for (offset, site) in sites.enumerated() {
             let layout = SiteLayout(members: members, current: members[offset].language, baseURL: configuration.baseURL)
-            let index = CatalogIndex(catalog: site.catalog, spriteShapes: shapes, images: configuration.images, mediaRoot: layout.shared)
+            let index = CatalogIndex(catalog: site.catalog, spriteShapes: shapes, spriteContent: contents,
+                                     images: configuration.images, mediaRoot: layout.shared)
             indexes.append((layout.prefix, index, layout, site.collection))
         }
         try self.init(configuration: configuration, sites: sites, indexes: indexes, themes: themes)

@@ -167,6 +167,8 @@ struct SearchIndex: Sendable {
             .mapValues(LanguageMark.plain)
         light = Self.script([
             ("POKEDEX_TYPES", typeNames),
+            // The games' own order (PokeAPI's ids), for lists of type buttons: the object above is keyed.
+            ("POKEDEX_TYPE_ORDER", .array(types.map { .string($0.slug) })),
             ("POKEDEX_MARKS", .object(marks.mapValues { .array($0.map(ScriptJSON.string)) })),
             ("POKEDEX_INDEX", .array(rows)),
             ("POKEDEX_INDEX_VERSION", .int(Self.indexVersion)),

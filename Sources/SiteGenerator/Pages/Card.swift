@@ -30,6 +30,8 @@ struct SpriteRef: Sendable, Hashable {
     var shape: SpriteShape = .box
     /// An emblem drawn for a Pokémon with no image.
     var isEmblem = false
+    /// Where a pixel-art canvas' opaque pixels lie, when known (the hero crops to it).
+    var content: PNGContent?
     /// What leads from a language's pages to the shared media (`../` in a site of several
     /// languages, where sprites and assets are stored once at the top).
     var prefix = ""
@@ -66,9 +68,14 @@ extension SpriteRef: TemplateValueConvertible {
         if case .canvas(let width, let height) = shape {
             canvas = .dictionary(["width": .int(width), "height": .int(height), "class": .string(SpriteShape.sizeClass(width: width, height: height))])
         }
+        // "x y width height canvasWidth canvasHeight": where the opaque pixels are, for site.js to crop the hero to.
+        var crop = TemplateValue.null
+        if let content, !isEmblem, !isPlaceholder, let size = shape.pixelSize {
+            crop = .string("\(content.x) \(content.y) \(content.width) \(content.height) \(size.width) \(size.height)")
+        }
         return .dictionary([
             "path": .string(href), "placeholder": .bool(isPlaceholder),
-            "shape": (isEmblem ? "is-emblem" : shape.className).map(TemplateValue.string) ?? .null, "canvas": canvas,
+            "shape": (isEmblem ? "is-emblem" : shape.className).map(TemplateValue.string) ?? .null, "canvas": canvas, "crop": crop,
         ])
     }
 }
@@ -116,7 +123,9 @@ extension CatalogIndex {
     func image(of pokemon: Pokemon) -> SpriteRef {
         let large = images == "artwork" ? pokemon.media.artwork["front_default"] : images == "home" ? pokemon.media.home["front_default"] : nil
         for path in [large, pokemon.sprites.frontDefault].compactMap({ $0 }) {
-            if let shape = spriteShapes[path] { return SpriteRef(path: path, isPlaceholder: false, shape: shape, prefix: mediaRoot) }
+            if let shape = spriteShapes[path] {
+                return SpriteRef(path: path, isPlaceholder: false, shape: shape, content: spriteContent[path], prefix: mediaRoot)
+            }
         }
         return SpriteRef(path: Emblem.path(pokemon: pokemon.slug), isPlaceholder: false, shape: .art, isEmblem: true)
     }

@@ -16,6 +16,8 @@ struct CatalogIndex: Sendable {
     let allPages: [Pokemon]
     /// The sprite paths the sprites root holds, with each one's shape.
     let spriteShapes: [String: SpriteShape]
+    /// Where the opaque pixels of the pixel-art images Pokémon lead with lie (``PNGContent``).
+    let spriteContent: [String: PNGContent]
     /// The image heroes and cards lead with: `sprites`, `artwork` or `home`.
     let images: String
     /// Who learns, has, holds or belongs to what: the pages of moves, abilities, items and egg groups.
@@ -23,10 +25,11 @@ struct CatalogIndex: Sendable {
     /// From this language's root to the media and assets: "" (one language) or "../".
     let mediaRoot: String
 
-    init(catalog: Catalog, spriteShapes: [String: SpriteShape], images: String = "sprites", mediaRoot: String = "") {
+    init(catalog: Catalog, spriteShapes: [String: SpriteShape], spriteContent: [String: PNGContent] = [:], images: String = "sprites", mediaRoot: String = "") {
         self.catalog = catalog
         self.mediaRoot = mediaRoot
         self.spriteShapes = spriteShapes
+        self.spriteContent = spriteContent
         self.images = images
         speciesBySlug = Dictionary(catalog.species.map { ($0.slug, $0) }, uniquingKeysWith: { first, _ in first })
         speciesByID = Dictionary(catalog.species.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })

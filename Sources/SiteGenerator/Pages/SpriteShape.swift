@@ -42,6 +42,15 @@ enum SpriteShape: Sendable, Hashable {
         return css
     }
 
+    /// The size of pixel art in pixels (a box sprite's 68x56, a canvas' own); nil for artwork.
+    var pixelSize: (width: Int, height: Int)? {
+        switch self {
+        case .box: (68, 56)
+        case let .canvas(width, height): (width, height)
+        case .art: nil
+        }
+    }
+
     /// The class the templates add beside `sprite`; nil for box sprites, which keep the plain one.
     var className: String? {
         switch self {

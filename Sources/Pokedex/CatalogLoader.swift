@@ -87,7 +87,7 @@ package struct CatalogLoader: Sendable {
     /// The records this loader keeps: pass them to the loaders of the build's other
     /// languages (``records``) and save them once all are loaded.
     package func makeRecords() -> RecordCache {
-        RecordCache(folder: snapshotFolder, languages: keptLanguages, verify: verify)
+        RecordCache(folder: snapshotFolder, languages: keptLanguages, verify: verify, keepsValues: (siteLanguages?.count ?? 1) > 1)
     }
 
     /// The file the records are kept in, or nil with none kept.

@@ -29,8 +29,12 @@ package final class RecordCache: Sendable {
     private let previous: [String: Entry]
     private let current = Mutex<[String: Entry]>([:])
     private let decodedCount = Mutex(0)
-    /// The values already decoded in this process, by path, with the stamp they were read at.
+    /// The values already decoded in this process, by path, with the stamp they were read at;
+    /// kept only when the cache serves several catalogs (``keepsValues``), since holding every
+    /// decoded file for the whole build costs memory one catalog has no use for.
     private let values = Mutex<[String: (stamp: FileStamp, value: any Sendable)]>([:])
+    /// Whether decoded values are kept for the next catalog built from this cache.
+    let keepsValues: Bool
 
     /// The records kept in `folder` (nil keeps none: every record is decoded).
     /// The file records are kept in under `folder`, for texts in `languages`.
@@ -42,7 +46,8 @@ package final class RecordCache: Sendable {
     }
 
     /// `verify`: decode every file again, whatever the kept records say (they are rewritten).
-    package init(folder: URL?, languages: Set<String>? = nil, verify: Bool = false) {
+    package init(folder: URL?, languages: Set<String>? = nil, verify: Bool = false, keepsValues: Bool = false) {
+        self.keepsValues = keepsValues
         file = folder.map { Self.file(in: $0, languages: languages) }
         var previous: [String: Entry] = [:]
         if !verify, let file, let data = FileManager.default.contents(atPath: file.path),
@@ -60,20 +65,20 @@ package final class RecordCache: Sendable {
     func record<T: Codable & Sendable>(_ type: T.Type, path: String, stamp: FileStamp?, decodeJSON: () throws(CatalogIssue) -> T) throws(CatalogIssue) -> T {
         // A file read as two types keeps two records (one key each would undo the other).
         let key = "\(path) \(String(reflecting: T.self))"
-        if let stamp, let seen = values.withLock({ $0[key] }), seen.stamp == stamp, let value = seen.value as? T {
+        if keepsValues, let stamp, let seen = values.withLock({ $0[key] }), seen.stamp == stamp, let value = seen.value as? T {
             return value
         }
         if let stamp, let kept = previous[key], kept.stamp == stamp,
            let value = (try? BinaryCoder.decode(T.self, from: kept.bytes, format: "")) ?? nil {
             current.withLock { $0[key] = kept }
-            values.withLock { $0[key] = (stamp, value) }
+            if keepsValues { values.withLock { $0[key] = (stamp, value) } }
             return value
         }
         let value = try decodeJSON()
         decodedCount.withLock { $0 += 1 }
         if let stamp, let bytes = try? BinaryCoder.encode(value, format: "") {
             current.withLock { $0[key] = Entry(path: key, stamp: stamp, bytes: bytes) }
-            values.withLock { $0[key] = (stamp, value) }
+            if keepsValues { values.withLock { $0[key] = (stamp, value) } }
         }
         return value
     }

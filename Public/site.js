@@ -325,7 +325,9 @@
       art.classList.remove("is-cropped");
       ["width", "height", "margin"].forEach(function (p) { img.style.removeProperty(p); });
       var box = img.clientWidth;
-      var whole = Math.floor(Math.min(box / d[4], box / d[5]));
+      /* The scale the whole picture has now: a canvas' largest whole multiple, a box sprite's --px. */
+      var whole = img.classList.contains("is-canvas") ? Math.floor(Math.min(box / d[4], box / d[5]))
+        : parseFloat(window.getComputedStyle(img).getPropertyValue("--px")) || 0;
       var k = Math.min(8, Math.floor(Math.min(box * 0.8 / d[2], box * 0.8 / d[3])));
       if (!(box > 0) || k <= Math.max(whole, 0)) return; /* no larger than the whole canvas already is */
       /* The larger canvas keeps a layout box of exactly box x box through its margins, so the
@@ -337,7 +339,9 @@
       art.classList.add("is-cropped");
     }
     place();
-    if (window.matchMedia) window.matchMedia("(max-width: 640px)").addEventListener("change", place);
+    var phone = window.matchMedia ? window.matchMedia("(max-width: 640px)") : null;
+    if (phone && phone.addEventListener) phone.addEventListener("change", place);
+    else if (phone && phone.addListener) phone.addListener(place); /* Safari before 14 */
   }
 
   document.addEventListener("pokedex:cards", markCards); /* list.js rebuilt the cards */

@@ -40,7 +40,10 @@ struct CollectionOptions: ParsableArguments {
         let source = try BuildCommand.source(settings)
         let prepared = try await build.prepare(source, settings: settings, reporter: reporter)
         do {
-            return try await source.catalog(prepared, language: settings.language, selection: try BuildCommand.catalogSelection(settings))
+            // The site's languages, so the records this load keeps are the ones the build reads
+            // (records of one language only would replace theirs and cost the next build a full decode).
+            return try await source.catalog(prepared, language: settings.siteLanguages[0], selection: try BuildCommand.catalogSelection(settings),
+                                            siteLanguages: settings.siteLanguages)
         } catch {
             throw CommandFailure(String(describing: error))
         }

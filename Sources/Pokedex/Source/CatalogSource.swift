@@ -106,10 +106,7 @@ package struct CatalogSource: Sendable {
                 loaded(language, catalog, 0, ContinuousClock.now - started)
                 continue
             }
-            var loader = CatalogLoader(cacheRoot: root, language: language, selection: selection, index: prepared.index)
-            loader.siteLanguages = languages
-            loader.snapshotFolder = cache
-            loader.verify = verify
+            var loader = loader(root, prepared, language: language, selection: selection, siteLanguages: languages)
             let shared = records ?? loader.makeRecords()
             records = shared
             loader.records = shared
@@ -126,10 +123,15 @@ package struct CatalogSource: Sendable {
     /// `siteLanguages`: every language the build makes, whose texts share one record file.
     package func catalog(_ prepared: Prepared, language: String, selection: Selection, siteLanguages: [String]? = nil) async throws(CatalogError) -> Catalog {
         guard let root = prepared.root else { return try Catalog.sample(language: language, selection: selection) }
+        return try await loader(root, prepared, language: language, selection: selection, siteLanguages: siteLanguages).load().catalog
+    }
+
+    /// The loader of a prepared folder: records kept in the cache, `--verify` honoured.
+    private func loader(_ root: URL, _ prepared: Prepared, language: String, selection: Selection, siteLanguages: [String]?) -> CatalogLoader {
         var loader = CatalogLoader(cacheRoot: root, language: language, selection: selection, index: prepared.index)
         loader.siteLanguages = siteLanguages
         loader.snapshotFolder = cache
         loader.verify = verify
-        return try await loader.load().catalog
+        return loader
     }
 }

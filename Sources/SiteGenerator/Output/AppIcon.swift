@@ -71,7 +71,7 @@ enum AppIcon {
         }
         guard status == Z_OK else { return Data() }
         compressed.removeSubrange(Int(bound)...)
-        var png = Data([0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A])
+        var png = Data(PNGSize.signature)
         var header = Data()
         header.append(contentsOf: bigEndian(width))
         header.append(contentsOf: bigEndian(height))

@@ -25,13 +25,13 @@ struct PNGContent: Sendable, Hashable {
     /// The bounds of a PNG's opaque pixels, or nil (see the type's notes). A fully
     /// transparent image has none either.
     static func bounds(of bytes: [UInt8]) -> PNGContent? {
-        guard bytes.count > 33, bytes[0..<8].elementsEqual(signature) else { return nil }
+        guard bytes.count > 33, bytes[0..<8].elementsEqual(PNGSize.signature) else { return nil }
         var header: (width: Int, height: Int, depth: Int, color: Int)?
         var transparency: [UInt8] = []
         var compressed: [UInt8] = []
         var at = 8
         while at + 12 <= bytes.count {
-            let length = bigEndian(bytes[at..<at + 4])
+            let length = PNGSize.bigEndian(bytes[at..<at + 4])
             let type = String(decoding: bytes[at + 4..<at + 8], as: UTF8.self)
             let start = at + 8
             guard length >= 0, start + length + 4 <= bytes.count else { return nil }
@@ -39,7 +39,7 @@ struct PNGContent: Sendable, Hashable {
             switch type {
             case "IHDR":
                 guard length == 13, body[body.startIndex + 12] == 0 else { return nil }  // interlaced: not read
-                let width = bigEndian(body.prefix(4)), height = bigEndian(body.dropFirst(4).prefix(4))
+                let width = PNGSize.bigEndian(body.prefix(4)), height = PNGSize.bigEndian(body.dropFirst(4).prefix(4))
                 guard (1...SpriteShape.largestCanvas).contains(width), (1...SpriteShape.largestCanvas).contains(height) else { return nil }
                 header = (width, height, Int(body[body.startIndex + 8]), Int(body[body.startIndex + 9]))
             case "tRNS": transparency = Array(body)
@@ -68,13 +68,8 @@ struct PNGContent: Sendable, Hashable {
 }
 
 private extension PNGContent {
-    static let signature: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]
     /// Channels per colour type: grey, RGB, palette, grey + alpha, RGBA.
     static let channels: [Int: Int] = [0: 1, 2: 3, 3: 1, 4: 2, 6: 4]
-
-    static func bigEndian(_ bytes: some Collection<UInt8>) -> Int {
-        bytes.reduce(0) { $0 << 8 | Int($1) }
-    }
 
     /// The zlib stream inflated to exactly `size` bytes, or nil (damaged, or more or less).
     static func inflate(_ compressed: [UInt8], size: Int) -> [UInt8]? {
@@ -145,10 +140,10 @@ private extension PNGContent {
             return index >= transparency.count || transparency[index] != 0
         case 0:
             guard transparency.count >= 2 else { return true }
-            return sample(row, x, depth: depth) != bigEndian(transparency.prefix(2))
+            return sample(row, x, depth: depth) != PNGSize.bigEndian(transparency.prefix(2))
         case 2:
             guard transparency.count >= 6 else { return true }
-            let key = (0..<3).map { bigEndian(transparency.dropFirst($0 * 2).prefix(2)) }
+            let key = (0..<3).map { PNGSize.bigEndian(transparency.dropFirst($0 * 2).prefix(2)) }
             return (0..<3).map { sample(row, x * 3 + $0, depth: depth) } != key
         default: return true
         }

@@ -40,11 +40,14 @@ struct PNGSize: Sendable, Hashable {
     }
 }
 
-private extension PNGSize {
+/// What every PNG reader and writer here shares (``PNGContent``, ``AppIcon``).
+extension PNGSize {
+    /// The eight bytes every PNG starts with.
     static let signature: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]
     static let headerChunk: [UInt8] = Array("IHDR".utf8)
 
-    static func bigEndian(_ bytes: ArraySlice<UInt8>) -> Int {
+    /// A big-endian unsigned number (PNG's lengths, sizes and colour keys).
+    static func bigEndian(_ bytes: some Collection<UInt8>) -> Int {
         bytes.reduce(0) { $0 << 8 | Int($1) }
     }
 }

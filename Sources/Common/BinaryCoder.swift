@@ -7,8 +7,9 @@ import Foundation
 /// Positional means the decoder reads fields in the order the encoder wrote them, which
 /// synthesized conformances guarantee for one type. It is only for files this tool wrote
 /// with the same types: every file starts with a format string the caller chooses (the
-/// types' shape), and a mismatch reads as "no cache". Types that decode by listing their
-/// keys (`Dictionary` with `String` keys) are not supported and throw.
+/// types' shape), and a mismatch reads as "no cache". Dictionaries are written in key order
+/// (so equal values encode to equal bytes, which the pages' read fingerprints rely on) but
+/// not read back: types that decode by listing their keys throw.
 package enum BinaryCoder {
     /// Set in the `userInfo` of a decoder reading these records, for types whose record
     /// form differs from the JSON they were read from (a packed learnset).
@@ -19,10 +20,10 @@ package enum BinaryCoder {
 
     /// `value` as bytes, after `format`.
     package static func encode<T: Encodable>(_ value: T, format: String) throws -> Data {
-        let writer = Writer()
+        let writer = Writer(capacity: 1 << 16)
         writer.string(format)
-        try value.encode(to: BinaryEncoderImpl(writer: writer))
-        return writer.data
+        try write(value, to: writer)
+        return Data(writer.data)
     }
 
     /// The value in `data`, or nil when it was written with another `format`; throws when corrupt.
@@ -66,10 +67,12 @@ package struct BinaryRecordReader {
 // MARK: - Bytes
 
 final class Writer {
-    var data = Data()
+    /// Bytes, not `Data`: appending a byte to an array is several times cheaper.
+    var data: [UInt8] = []
 
-    init() {
-        data.reserveCapacity(1 << 16)
+    /// A nested container's writer starts empty: most hold a few bytes.
+    init(capacity: Int = 0) {
+        data.reserveCapacity(capacity)
     }
 
     func byte(_ value: UInt8) { data.append(value) }
@@ -175,7 +178,7 @@ private func write<T: Encodable>(_ value: T, to writer: Writer) throws {
     if T.self == Data.self {
         let data = unsafeBitCast(value, to: Data.self)
         writer.varint(UInt64(data.count))
-        writer.data.append(data)
+        writer.data.append(contentsOf: data)
         return
     }
     if let record = value as? any BinaryRecord { return record.write(record: BinaryRecordWriter(writer: writer)) }
@@ -191,10 +194,29 @@ private func write<T: Encodable>(_ value: T, to writer: Writer) throws {
     case let array as any BinaryArray:
         // Count first, then the elements: what `Array.init(from:)` reads back.
         try array.writeElements(to: writer)
+    case let dictionary as any BinaryDictionary:
+        try dictionary.writeSorted(to: writer)
     default:
         // A type with no fast path encodes itself; one that would hand back to a single
         // value container of its own kind would loop, so primitives must all be above.
         try value.encode(to: BinaryEncoderImpl(writer: writer))
+    }
+}
+
+/// A dictionary written as its count and its entries, key then value, in key order: the
+/// same bytes in every process (its own order is not), so an encoding can be hashed.
+/// Not read back: records hold no dictionaries (see ``BinaryCoder``).
+protocol BinaryDictionary {
+    func writeSorted(to writer: Writer) throws
+}
+
+extension Dictionary: BinaryDictionary where Key: Comparable & Encodable, Value: Encodable {
+    func writeSorted(to writer: Writer) throws {
+        writer.varint(UInt64(count))
+        for (key, value) in sorted(by: { $0.key < $1.key }) {
+            try write(key, to: writer)
+            try write(value, to: writer)
+        }
     }
 }
 
@@ -265,7 +287,7 @@ private final class UnkeyedWriter: UnkeyedEncodingContainer {
 
     deinit {
         parent.varint(UInt64(count))
-        parent.data.append(writer.data)
+        parent.data.append(contentsOf: writer.data)
     }
 
     func encodeNil() throws { writer.byte(0); count += 1 }

@@ -109,4 +109,90 @@ struct RebuildTests {
         try await build(cache: "cache", output: "site", ["--verify"])
         #expect(try String(contentsOf: page, encoding: .utf8).contains("Text BBBB."), "--verify read the file")
     }
+
+    /// The JSON file of a resource by its name (`move`, "thunderbolt"), wherever its id put it.
+    func resource(_ kind: String, named name: String) throws -> URL {
+        let folder = data.appendingPathComponent("api/v2/\(kind)")
+        for id in try FileManager.default.contentsOfDirectory(atPath: folder.path) {
+            let file = folder.appendingPathComponent("\(id)/index.json")
+            guard let text = try? Data(contentsOf: file),
+                  let object = try? JSONSerialization.jsonObject(with: text) as? [String: Any] else { continue }
+            if object["name"] as? String == name { return file }
+        }
+        throw CocoaError(.fileNoSuchFile, userInfo: [NSLocalizedDescriptionKey: "no \(kind) named \(name) in \(folder.path)"])
+    }
+
+    /// Rewrites a JSON file through `change`, as a new file (an editor that saves by renaming).
+    func edit(_ file: URL, _ change: (inout [String: Any]) -> Void) throws {
+        var object = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: file)) as? [String: Any])
+        change(&object)
+        let data = try JSONSerialization.data(withJSONObject: object, options: [.sortedKeys])
+        try data.write(to: file, options: .atomic)
+    }
+
+    /// Sets the English entry of a `names` list.
+    static func rename(_ object: inout [String: Any], to name: String) {
+        object["names"] = (object["names"] as? [[String: Any]] ?? []).map { entry in
+            var entry = entry
+            if (entry["language"] as? [String: Any])?["name"] as? String == "en" { entry["name"] = name }
+            return entry
+        }
+    }
+
+    /// The pages an incremental build took from the last one without building them, from `--verbose`.
+    static func reusedByReads(_ output: String) -> Int? {
+        guard let range = output.range(of: #"\((\d+) known unchanged by what they read\)"#, options: .regularExpression) else { return nil }
+        return Int(output[range].dropFirst().prefix { $0.isNumber })
+    }
+
+    @Test("each kind of data edit, rebuilt from what each page read, gives the clean build's bytes")
+    func readsGiveCleanBytes() async throws {
+        try PokedexProcess.mirrorSubset("pikachu,eevee", into: data)
+        func build(_ output: String, cache: String) throws -> String {
+            let result = try PokedexProcess.run(["build", "--api", data.path, "--cache", folder.url.appendingPathComponent(cache).path,
+                                                 "--output", folder.url.appendingPathComponent(output).path,
+                                                 "--pokemon", "pichu,pikachu,raichu,eevee,vaporeon,jolteon,flareon", "--verbose"])
+            try #require(result.status == 0, "\(result.output)\n\(result.errors)")
+            return result.output + result.errors
+        }
+        _ = try build("site", cache: "cache")
+        // One edit of each kind a page reads: a species' text, a move's, an ability's and an
+        // item's name, a pokemon's stats and an evolution condition.
+        let edits: [(String, () throws -> Void)] = [
+            ("a species' flavor text", { try rewriteEntries("A text edited for the test.") }),
+            ("a move's name", { try edit(resource("move", named: "thunderbolt")) { Self.rename(&$0, to: "Thunderbolt Edited") } }),
+            ("an ability's name", { try edit(resource("ability", named: "static")) { Self.rename(&$0, to: "Static Edited") } }),
+            ("an item's name", { try edit(resource("item", named: "thunder-stone")) { Self.rename(&$0, to: "Thunder Stone Edited") } }),
+            ("a pokemon's stats", { try edit(resource("pokemon", named: "raichu")) { object in
+                object["stats"] = (object["stats"] as? [[String: Any]] ?? []).map { stat in
+                    var stat = stat
+                    stat["base_stat"] = (stat["base_stat"] as? Int ?? 0) + 7
+                    return stat
+                }
+            } }),
+            ("an evolution condition", { try edit(data.appendingPathComponent("api/v2/evolution-chain/10/index.json")) { object in
+                guard var chain = object["chain"] as? [String: Any], var next = (chain["evolves_to"] as? [[String: Any]])?.first,
+                      var details = next["evolution_details"] as? [[String: Any]], !details.isEmpty else { return }
+                details[0]["min_happiness"] = 160
+                next["evolution_details"] = details
+                chain["evolves_to"] = [next]
+                object["chain"] = chain
+            } }),
+        ]
+        for (round, (what, change)) in edits.enumerated() {
+            let before = files("site")
+            try change()
+            let output = try build("site", cache: "cache")
+            let clean = "clean-\(round)"
+            _ = try build(clean, cache: clean + "-cache")
+            let incremental = files("site"), expected = files(clean)
+            #expect(incremental != before, "\(what): the site changed")
+            let reused = try #require(Self.reusedByReads(output), "\(what): \(output)")
+            #expect(reused > 0 && reused < incremental.count, "\(what): most pages known unchanged, some not (\(reused))")
+            #expect(Set(incremental.keys) == Set(expected.keys), "\(what): the same files")
+            for (path, bytes) in expected where incremental[path] != bytes {
+                Issue.record("\(what): \(path) differs between the incremental and the clean build")
+            }
+        }
+    }
 }

@@ -69,6 +69,8 @@ package struct SiteBuilder: Sendable {
         let staging = try StagingFolder.prepare(output: configuration.output)
         do throws(SiteError) {
             let previous = BuildManifest.read(from: staging.previous)
+            let previousInputs = PageInputs.read(from: staging.previous)
+            var inputs = PageInputs()
             var manifest = BuildManifest()
             var rendered = 0, pageBytes = 0, emblemBytes = 0, indexBytes = 0
             var searchFiles: [SearchFileSize] = []
@@ -86,9 +88,12 @@ package struct SiteBuilder: Sendable {
                                       pageSize: configuration.pageSize, dexMode: configuration.dexMode, layout: layout)
                 pages.about = configuration.about
                 let renderStart = clock.now
+                let reads = PageReads(previous: previousInputs, prints: await ReadPrints(index: index),
+                                      settings: settingsKey(pages: pages, key: key, sprites: sprites, contents: contents))
                 let done = try await renderPages(pages, theme: theme, staging: staging, previous: previous, prefix: layout.prefix,
-                                                 into: &manifest, progress: progress)
-                stages.append("pages (\(layout.current.tag)): \(done.rendered) rendered, \(manifest.pages.keys.filter { $0.hasPrefix(layout.prefix) }.count - done.rendered) unchanged, "
+                                                 reads: reads, into: &manifest, inputs: &inputs, progress: progress)
+                stages.append("pages (\(layout.current.tag)): \(done.rendered) rendered, \(manifest.pages.keys.filter { $0.hasPrefix(layout.prefix) }.count - done.rendered) unchanged "
+                    + "(\(done.fromReads) known unchanged by what they read), "
                     + "\(site.catalog.species.count) species, \(site.catalog.pokemon.count) pokemon, \(index.reverse.movesWithPages.count) moves, "
                     + "\(index.reverse.abilitiesWithPages.count) abilities, \(index.reverse.itemsWithPages.count) items; \(seconds(renderStart))")
                 rendered += done.rendered
@@ -129,6 +134,13 @@ package struct SiteBuilder: Sendable {
             manifest.languages = multilingual ? members.map(\.language.tag) : nil
             manifest.bytes = pageBytes + assetBytes + spriteBytes + emblemBytes + indexBytes
             manifest.bytes += try writeSharedIndexes(manifest: manifest, languages: multilingual ? members.map(\.language.tag) : [], staging: staging)
+            do {
+                try staging.write(try inputs.encoded(), to: PageInputs.fileName)
+            } catch let error as SiteError {
+                throw error
+            } catch {
+                throw SiteError(.unwritable(path: staging.staging.path, underlying: String(describing: error)))
+            }
             if let check {
                 progress(BuildProgress(stage: .finishing, done: 0, total: 1))
                 let checkStart = clock.now
@@ -186,8 +198,9 @@ extension SiteBuilder {
     /// under `prefix` ("" or "fr/"), recording each in `manifest`.
     func renderPages(
         _ pages: SitePages, theme: Theme, staging: StagingFolder, previous: BuildManifest, prefix: String = "",
-        into manifest: inout BuildManifest, progress: @escaping @Sendable (BuildProgress) -> Void
-    ) async throws(SiteError) -> (rendered: Int, bytes: Int) {
+        reads: PageReads = PageReads(), into manifest: inout BuildManifest, inputs: inout PageInputs,
+        progress: @escaping @Sendable (BuildProgress) -> Void
+    ) async throws(SiteError) -> (rendered: Int, bytes: Int, fromReads: Int) {
         let kinds = pages.kinds
         let specsFolders = Set(kinds.map { prefix + pages.folder(of: $0) }.filter { !$0.isEmpty }).sorted().map { $0 + "/x" }
         try staging.makeFolders(for: specsFolders)
@@ -195,33 +208,58 @@ extension SiteBuilder {
         var rendered = 0
         var bytes = 0
         var done = 0
+        var fromReads = 0
         var failure: SiteError?
         var recorded = manifest
+        var recordedInputs = inputs
         let width = configuration.concurrency * 2
+        struct Outcome {
+            var path: String
+            var fingerprint: String
+            var rendered: Bool
+            var size: Int
+            var inputs: PageInputs.Entry?
+            var fromReads = false
+        }
         await BoundedConcurrency.forEach(batches, width: width, { batch in
             Result { () throws(SiteError) in
-                var results: [(String, String, Bool, Int)] = []
+                var results: [Outcome] = []
                 for kind in batch {
-                    guard let spec = pages.spec(kind) else { continue }
-                    let path = prefix + spec.path
-                    let fingerprint = PageKey(spec, theme: theme).hex
-                    if previous.pages[path] == fingerprint, let size = staging.reuse(path) {
-                        results.append((path, fingerprint, false, size))
+                    let path = prefix + pages.path(of: kind)
+                    // Nothing it read changed: the page is the last build's, without building it.
+                    if let entry = reads.previous.pages[path], let fingerprint = previous.pages[path],
+                       entry.digest == reads.digest(template: entry.template, theme: theme, reads: entry.reads),
+                       let size = staging.reuse(path) {
+                        results.append(Outcome(path: path, fingerprint: fingerprint, rendered: false, size: size, inputs: entry, fromReads: true))
                         continue
                     }
-                    let data = Data(try theme.render(spec).utf8)
-                    try staging.write(data, to: path)
-                    results.append((path, fingerprint, true, data.count))
+                    let log = ReadLog()
+                    guard let spec = pages.spec(kind, recording: log) else { continue }
+                    let fingerprint = PageKey(spec, theme: theme).hex
+                    var outcome: Outcome
+                    if previous.pages[path] == fingerprint, let size = staging.reuse(path) {
+                        outcome = Outcome(path: path, fingerprint: fingerprint, rendered: false, size: size)
+                    } else {
+                        let data = Data(try theme.render(spec).utf8)
+                        try staging.write(data, to: path)
+                        outcome = Outcome(path: path, fingerprint: fingerprint, rendered: true, size: data.count)
+                    }
+                    let names = log.keys.sorted()
+                    outcome.inputs = PageInputs.Entry(template: spec.template, reads: names,
+                                                      digest: reads.digest(template: spec.template, theme: theme, reads: names))
+                    results.append(outcome)
                 }
                 return results
             }
         }) { outcome in
             switch outcome {
             case .success(let results):
-                for (path, fingerprint, wasRendered, size) in results {
-                    recorded.pages[path] = fingerprint
-                    bytes += size
-                    if wasRendered { rendered += 1 }
+                for result in results {
+                    recorded.pages[result.path] = result.fingerprint
+                    recordedInputs.pages[result.path] = result.inputs
+                    bytes += result.size
+                    if result.rendered { rendered += 1 }
+                    if result.fromReads { fromReads += 1 }
                 }
                 done += results.count
                 progress(BuildProgress(stage: .rendering, done: done, total: kinds.count))
@@ -231,7 +269,43 @@ extension SiteBuilder {
         }
         if let failure { throw failure }
         manifest = recorded
-        return (rendered, bytes)
+        inputs = recordedInputs
+        return (rendered, bytes, fromReads)
+    }
+
+    /// What every page of one language is made of besides its reads and its template: the
+    /// tool, the selection, the collection, the settings, the words, the layout, the sprites.
+    /// A change in any of them builds every page's view model again (and renders those whose
+    /// key changed).
+    func settingsKey(pages: SitePages, key: BuildKey?, sprites: [String: SpriteShape], contents: [String: PNGContent]) -> UInt64 {
+        var hash = Fingerprint()
+        hash.add("page-settings-1")
+        for field in [key?.inputs.tool ?? "", key?.inputs.selection ?? "", key?.inputs.collection ?? "", configuration.title,
+                      configuration.baseURL ?? "", configuration.images, configuration.spritesRoot?.path ?? "", pages.about ?? "",
+                      pages.title, pages.layout.current.tag, pages.layout.prefix, pages.layout.shared, pages.layout.baseURL ?? "",
+                      pages.index.mediaRoot, pages.index.images, pages.index.catalog.language] {
+            hash.add(field)
+        }
+        hash.add(pages.pageSize)
+        hash.add(pages.dexMode ? 1 : 0)
+        for member in pages.layout.members {
+            hash.add(member.language.tag)
+            hash.add(member.native)
+        }
+        for (name, text) in pages.strings.table.sorted(by: { $0.key < $1.key }) {
+            hash.add(name)
+            hash.add(text)
+        }
+        hash.add((try? BinaryCoder.encode(pages.collection, format: "collection")) ?? Data(UUID().uuidString.utf8))
+        for (path, shape) in sprites.sorted(by: { $0.key < $1.key }) {
+            hash.add(path)
+            hash.add(String(describing: shape))
+        }
+        for (path, content) in contents.sorted(by: { $0.key < $1.key }) {
+            hash.add(path)
+            hash.add(String(describing: content))
+        }
+        return hash.value
     }
 
     /// The page at the root of a site in several languages: each language by its own name,
@@ -363,7 +437,7 @@ extension SiteBuilder {
         let indexes = SiteIndexes(index: index, collection: collection)
         let search = SearchIndex(index: index, marks: indexes.marks, strings: strings)
         var files: [(String, Data)] = [("search-index.js", search.light), ("search-data.js", search.heavy)]
-        let languages = SearchIndex.languages(of: index.catalog).count
+        let languages = SearchIndex.languages(of: index.catalog.base).count
         let sizes = files.map { name, data in
             SearchFileSize(name: name, bytes: data.count, gzip: Gzip.compressedSize(of: data) ?? data.count,
                            budget: SearchIndex.budget(name, languages: languages))

@@ -4,9 +4,9 @@ import Pokedex
 ///
 /// Pages only read it: captured individuals mark cards, fill "My Pokémon" and the
 /// "Your <species>" part of detail pages; favorite species fill "Favorites".
-package struct SiteCollection: Sendable, Hashable {
+package struct SiteCollection: Sendable, Hashable, Codable {
     /// One captured individual.
-    package struct Caught: Sendable, Hashable {
+    package struct Caught: Sendable, Hashable, Codable {
         /// The pokemon's slug (a variety, e.g. "raichu-alola").
         package var pokemon: String
         package var id: String

@@ -28,7 +28,7 @@ struct SearchIndex: Sendable {
     }
 
     init(index: CatalogIndex, marks: [String: [String]], strings: SiteStrings) {
-        let catalog = index.catalog
+        let catalog = index.catalog.base
         let pages = index.allPages
         let defaults = Set(index.defaults.map(\.slug))
 

@@ -3,17 +3,26 @@ import Pokedex
 
 /// Lookups over a catalog that every page needs, computed once per build.
 struct CatalogIndex: Sendable {
-    let catalog: Catalog
+    /// The catalog, every read recorded in `log` (``CatalogReads``).
+    let catalog: CatalogView
     /// Species by slug.
-    let speciesBySlug: [String: Species]
+    var speciesBySlug: Recorded<String, Species> { Recorded(base: tables.speciesBySlug, kind: "s", log: log) }
     /// Species by national-dex number.
-    let speciesByID: [Int: Species]
+    var speciesByID: Recorded<Int, Species> { Recorded(base: tables.speciesByID, kind: "s#", log: log) }
     /// Types by slug.
-    let typesBySlug: [String: PokemonType]
+    var typesBySlug: Recorded<String, PokemonType> { Recorded(base: tables.typesBySlug, kind: "t", log: log) }
     /// Each species' default pokemon, in national-dex order (the list, the home rows).
-    let defaults: [Pokemon]
+    var defaults: [Pokemon] {
+        log?.read("p:*")
+        log?.read("s:*")
+        return tables.defaults
+    }
     /// Every pokemon that gets a page: defaults in dex order, each followed by its alternate varieties.
-    let allPages: [Pokemon]
+    var allPages: [Pokemon] {
+        log?.read("p:*")
+        log?.read("s:*")
+        return tables.allPages
+    }
     /// The sprite paths the sprites root holds, with each one's shape.
     let spriteShapes: [String: SpriteShape]
     /// Where the opaque pixels of the pixel-art images Pokémon lead with lie (``PNGContent``).
@@ -21,32 +30,82 @@ struct CatalogIndex: Sendable {
     /// The image heroes and cards lead with: `sprites`, `artwork` or `home`.
     let images: String
     /// Who learns, has, holds or belongs to what: the pages of moves, abilities, items and egg groups.
-    let reverse: ReverseIndex
+    var reverse: ReverseView { ReverseView(base: tables.reverse, log: log) }
     /// From this language's root to the media and assets: "" (one language) or "../".
     let mediaRoot: String
+    /// Where the reads of the page being built are recorded; nil outside a page.
+    let log: ReadLog?
+
+    /// What is computed once per build and shared by every page's copy of the index.
+    private final class Tables: Sendable {
+        let speciesBySlug: [String: Species]
+        let speciesByID: [Int: Species]
+        let typesBySlug: [String: PokemonType]
+        let defaults: [Pokemon]
+        let allPages: [Pokemon]
+        /// Each default's place in `defaults`, by species number.
+        let positions: [Int: Int]
+        let reverse: ReverseIndex
+
+        init(catalog: Catalog) {
+            speciesBySlug = Dictionary(catalog.species.map { ($0.slug, $0) }, uniquingKeysWith: { first, _ in first })
+            speciesByID = Dictionary(catalog.species.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
+            typesBySlug = Dictionary(catalog.types.map { ($0.slug, $0) }, uniquingKeysWith: { first, _ in first })
+            var defaults: [Pokemon] = []
+            var all: [Pokemon] = []
+            for species in catalog.species.sorted(by: { $0.id < $1.id }) {
+                let varieties = species.varieties.compactMap { catalog.pokemon[$0] }
+                guard let main = varieties.first(where: \.isDefault) ?? varieties.first else { continue }
+                defaults.append(main)
+                all.append(main)
+                all.append(contentsOf: varieties.filter { $0.slug != main.slug })
+            }
+            self.defaults = defaults
+            allPages = all
+            positions = Dictionary(defaults.enumerated().map { ($1.speciesID, $0) }, uniquingKeysWith: { first, _ in first })
+            reverse = ReverseIndex(catalog: catalog, pages: all)
+        }
+    }
+
+    private let tables: Tables
 
     init(catalog: Catalog, spriteShapes: [String: SpriteShape], spriteContent: [String: PNGContent] = [:], images: String = "sprites", mediaRoot: String = "") {
-        self.catalog = catalog
+        self.catalog = CatalogView(catalog)
         self.mediaRoot = mediaRoot
         self.spriteShapes = spriteShapes
         self.spriteContent = spriteContent
         self.images = images
-        speciesBySlug = Dictionary(catalog.species.map { ($0.slug, $0) }, uniquingKeysWith: { first, _ in first })
-        speciesByID = Dictionary(catalog.species.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
-        typesBySlug = Dictionary(catalog.types.map { ($0.slug, $0) }, uniquingKeysWith: { first, _ in first })
-        var defaults: [Pokemon] = []
-        var all: [Pokemon] = []
-        for species in catalog.species.sorted(by: { $0.id < $1.id }) {
-            let varieties = species.varieties.compactMap { catalog.pokemon[$0] }
-            guard let main = varieties.first(where: \.isDefault) ?? varieties.first else { continue }
-            defaults.append(main)
-            all.append(main)
-            all.append(contentsOf: varieties.filter { $0.slug != main.slug })
-        }
-        self.defaults = defaults
-        self.allPages = all
-        reverse = ReverseIndex(catalog: catalog, pages: all)
+        tables = Tables(catalog: catalog)
+        log = nil
     }
+
+    private init(_ other: CatalogIndex, log: ReadLog) {
+        catalog = CatalogView(other.catalog.base, log: log)
+        spriteShapes = other.spriteShapes
+        spriteContent = other.spriteContent
+        images = other.images
+        mediaRoot = other.mediaRoot
+        tables = other.tables
+        self.log = log
+    }
+
+    /// The same index, recording every read in `log`: what one page is built from.
+    func recording(into log: ReadLog) -> CatalogIndex {
+        CatalogIndex(self, log: log)
+    }
+
+    /// The default pokemon `offset` places from this pokemon's species in the dex order
+    /// (the detail page's previous and next); recorded as the order and that pokemon.
+    func neighbor(of pokemon: Pokemon, offset: Int) -> Pokemon? {
+        log?.read("order")
+        guard let position = tables.positions[pokemon.speciesID], tables.defaults.indices.contains(position + offset) else { return nil }
+        let other = tables.defaults[position + offset]
+        log?.read("p:" + other.slug)
+        return other
+    }
+
+    /// The defaults in dex order, slug and species number (what ``neighbor(of:offset:)`` depends on).
+    var defaultsOrder: [String] { tables.defaults.map { "\($0.slug)#\($0.speciesID)" } }
 
     /// The pokemon's species, if the catalog has it.
     func species(of pokemon: Pokemon) -> Species? {
@@ -67,7 +126,7 @@ struct CatalogIndex: Sendable {
         for pokemon in allPages where image(of: pokemon).isEmblem {
             files[Emblem.path(pokemon: pokemon.slug)] = Emblem.svg(name: LanguageMark.plain(pokemon.name), types: pokemon.types)
         }
-        for summary in catalog.chainOnlySpecies.values {
+        for summary in catalog.base.chainOnlySpecies.values {
             files[Emblem.path(species: summary.slug)] = Emblem.svg(name: LanguageMark.plain(summary.name), types: [])
         }
         return files

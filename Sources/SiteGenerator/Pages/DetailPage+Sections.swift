@@ -205,7 +205,7 @@ enum DetailSections {
         })
     }
 
-    static func areaName(_ area: String, _ catalog: Catalog) -> String {
+    static func areaName(_ area: String, _ catalog: CatalogView) -> String {
         catalog.labels["location-area"]?[area] ?? EvolutionPhrasing.words(area)
     }
 

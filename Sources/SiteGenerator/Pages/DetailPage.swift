@@ -50,10 +50,8 @@ extension DetailPage {
             EvolutionTree(chain: $0, current: species?.slug ?? "", pokemon: pokemon.slug, index: index, collection: collection, strings: strings)
         }
         flavorText = species?.flavorText
-        let position = index.defaults.firstIndex { $0.speciesID == pokemon.speciesID }
         func neighbor(_ offset: Int) -> Neighbor? {
-            guard let position, index.defaults.indices.contains(position + offset) else { return nil }
-            let other = index.defaults[position + offset]
+            guard let other = index.neighbor(of: pokemon, offset: offset) else { return nil }
             return Neighbor(page: CatalogIndex.page(of: other.slug), name: other.name, number: CatalogIndex.number(other.speciesID))
         }
         previous = neighbor(-1)

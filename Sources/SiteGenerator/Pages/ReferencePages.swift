@@ -208,7 +208,7 @@ enum ItemPage {
         return nil
     }
 
-    static func versionOrder(_ catalog: Catalog) -> [String: Int] {
+    static func versionOrder(_ catalog: CatalogView) -> [String: Int] {
         var order: [String: Int] = [:]
         for (position, group) in catalog.versionGroups.enumerated() {
             for (offset, version) in group.versions.enumerated() { order[version] = position * 100 + offset }

@@ -4,7 +4,7 @@ import Pokedex
 /// ability, hold or evolve with each item, belong to each egg group, have each type.
 struct ReverseIndex: Sendable {
     /// How one pokemon learns a move: in the newest version group it learns it in.
-    struct Learner: Sendable, Hashable {
+    struct Learner: Sendable, Hashable, Codable {
         var pokemon: String
         var method: String
         /// Level for level-up, else 0.
@@ -13,13 +13,13 @@ struct ReverseIndex: Sendable {
     }
 
     /// A pokemon that has an ability, and whether as its hidden one.
-    struct Holder: Sendable, Hashable {
+    struct Holder: Sendable, Hashable, Codable {
         var pokemon: String
         var hidden: Bool
     }
 
     /// A step of a chain an item triggers or must be held for.
-    struct Evolution: Sendable, Hashable {
+    struct Evolution: Sendable, Hashable, Codable {
         var from: String
         var to: String
         var chain: Int

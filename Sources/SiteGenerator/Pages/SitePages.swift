@@ -5,7 +5,7 @@ import TemplateEngine
 
 /// Makes every page of a site: the view model, wrapped in what every page shares.
 struct SitePages: Sendable {
-    let index: CatalogIndex
+    private(set) var index: CatalogIndex
     let collection: SiteCollection
     let strings: SiteStrings
     let title: String
@@ -83,6 +83,13 @@ struct SitePages: Sendable {
     /// The folder a kind's page goes in ("" for the root).
     func folder(of kind: PageKind) -> String {
         (path(of: kind) as NSString).deletingLastPathComponent
+    }
+
+    /// The page for a kind, every read of the catalog recorded in `log`.
+    func spec(_ kind: PageKind, recording log: ReadLog) -> PageSpec? {
+        var pages = self
+        pages.index = index.recording(into: log)
+        return pages.spec(kind)
     }
 
     /// The page for a kind; nil when the catalog no longer has what it names.

@@ -1,0 +1,208 @@
+import Common
+import Foundation
+import Pokedex
+
+/// What one page read from the catalog, by name: `p:pikachu` (a pokemon), `m:thunderbolt`
+/// (a move), `p:*` (every pokemon: a list), `labels` (a whole small table)...
+///
+/// A page is a function of its reads and of the site's settings. A build keeps each page's
+/// reads (``PageInputs``), and the next build reuses the page without building its view
+/// model when none of them changed (``ReadPrints``). The reads are complete by construction:
+/// pages reach the catalog only through ``CatalogView`` and ``ReverseView``, which record
+/// every lookup; a value derived from many (the page order, who learns a move) is recorded
+/// as its own name and fingerprinted as it is.
+///
+/// One log per page, filled by one task: not shared across threads.
+final class ReadLog: @unchecked Sendable {
+    private(set) var keys: Set<String> = []
+
+    func read(_ key: String) { keys.insert(key) }
+}
+
+/// A dictionary of the catalog whose lookups are recorded: `kind:key` for one entry,
+/// `kind:*` for anything that depends on them all (iterating, counting, listing keys).
+struct Recorded<Key: Hashable & Sendable & CustomStringConvertible, Value: Sendable>: Sendable, Sequence {
+    let base: [Key: Value]
+    let kind: String
+    let log: ReadLog?
+
+    subscript(key: Key) -> Value? {
+        log?.read(kind + ":" + key.description)
+        return base[key]
+    }
+
+    /// Everything: the page depends on every entry.
+    var all: [Key: Value] {
+        log?.read(kind + ":*")
+        return base
+    }
+
+    var values: Dictionary<Key, Value>.Values { all.values }
+    var keys: Dictionary<Key, Value>.Keys { all.keys }
+    var count: Int { all.count }
+    var isEmpty: Bool { all.isEmpty }
+    func makeIterator() -> Dictionary<Key, Value>.Iterator { all.makeIterator() }
+}
+
+/// The catalog as pages see it: every read recorded in the page's log (none when `log` is nil).
+struct CatalogView: Sendable {
+    /// Not for pages: what is read here is not recorded.
+    let base: Catalog
+    let log: ReadLog?
+
+    init(_ base: Catalog, log: ReadLog? = nil) {
+        self.base = base
+        self.log = log
+    }
+
+    private func whole<T>(_ name: String, _ value: T) -> T {
+        log?.read(name)
+        return value
+    }
+
+    /// The language the catalog is in: one per site, in every page's settings.
+    var language: String { base.language }
+    /// Every species, in dex order (`s:*`).
+    var species: [Species] { whole("s:*", base.species) }
+    var pokemon: Recorded<String, Pokemon> { Recorded(base: base.pokemon, kind: "p", log: log) }
+    var evolutionChains: Recorded<Int, EvolutionChain> { Recorded(base: base.evolutionChains, kind: "c", log: log) }
+    var moves: Recorded<String, Move> { Recorded(base: base.moves, kind: "m", log: log) }
+    var abilities: Recorded<String, Ability> { Recorded(base: base.abilities, kind: "a", log: log) }
+    var items: Recorded<String, Item> { Recorded(base: base.items, kind: "i", log: log) }
+    var chainOnlySpecies: Recorded<String, SpeciesSummary> { Recorded(base: base.chainOnlySpecies, kind: "o", log: log) }
+    var types: [PokemonType] { whole("types", base.types) }
+    var stats: [String: Stat] { whole("stats", base.stats) }
+    var growthRates: [String: [Int]] { whole("growthRates", base.growthRates) }
+    var locationNames: [String: String] { whole("locationNames", base.locationNames) }
+    var regionNames: [String: String] { whole("regionNames", base.regionNames) }
+    var versionGroups: [VersionGroupInfo] { whole("versionGroups", base.versionGroups) }
+    var versionNames: [String: String] { whole("versionNames", base.versionNames) }
+    var labels: [String: [String: String]] { whole("labels", base.labels) }
+    var areaLocations: [String: String] { whole("areaLocations", base.areaLocations) }
+    var locationRegions: [String: String] { whole("locationRegions", base.locationRegions) }
+}
+
+/// The reverse index as pages see it: each entry recorded as its own name (`rl:thunderbolt`,
+/// who learns Thunderbolt), fingerprinted as it is.
+struct ReverseView: Sendable {
+    let base: ReverseIndex
+    let log: ReadLog?
+
+    var learners: Recorded<String, [ReverseIndex.Learner]> { Recorded(base: base.learners, kind: "rl", log: log) }
+    var abilityHolders: Recorded<String, [ReverseIndex.Holder]> { Recorded(base: base.abilityHolders, kind: "rh", log: log) }
+    var wildHolders: Recorded<String, [String]> { Recorded(base: base.wildHolders, kind: "rw", log: log) }
+    var itemEvolutions: Recorded<String, [ReverseIndex.Evolution]> { Recorded(base: base.itemEvolutions, kind: "re", log: log) }
+    var eggGroupMembers: Recorded<String, [String]> { Recorded(base: base.eggGroupMembers, kind: "rg", log: log) }
+    var typeMembers: Recorded<String, [String]> { Recorded(base: base.typeMembers, kind: "rt", log: log) }
+    var movesWithPages: [String] {
+        log?.read("rp:moves")
+        return base.movesWithPages
+    }
+    var abilitiesWithPages: [String] {
+        log?.read("rp:abilities")
+        return base.abilitiesWithPages
+    }
+    var itemsWithPages: [String] {
+        log?.read("rp:items")
+        return base.itemsWithPages
+    }
+}
+
+/// The fingerprint of everything a page may read, by the names ``ReadLog`` records, for one
+/// language's catalog: each entity encoded (``BinaryCoder``) and hashed; `kind:*` over the
+/// whole collection in key order; a name no longer there has the fingerprint of absence.
+struct ReadPrints: Sendable {
+    private(set) var prints: [String: UInt64] = [:]
+
+    /// None: every name reads as absent.
+    init() {}
+
+    /// Every name's fingerprint; the pokemon (most of the work) and the rest in parallel.
+    init(index: CatalogIndex) async {
+        let catalog = index.catalog.base
+        let reverse = index.reverse.base
+        let order = index.defaultsOrder
+        var jobs: [@Sendable () -> [String: UInt64]] = []
+        // The pokemon in four parts: each one's learnset is most of what is hashed.
+        let slugs = catalog.pokemon.keys.sorted()
+        let quarter = max(1, (slugs.count + 3) / 4)
+        for start in stride(from: 0, to: slugs.count, by: quarter) {
+            let part = slugs[start..<min(slugs.count, start + quarter)]
+            jobs.append { Dictionary(uniqueKeysWithValues: part.map { ("p:" + $0, Self.print(catalog.pokemon[$0])) }) }
+        }
+        jobs.append {
+            var prints: [String: UInt64] = [:]
+            Self.add("c", catalog.evolutionChains, to: &prints)
+            Self.add("m", catalog.moves, to: &prints)
+            Self.add("a", catalog.abilities, to: &prints)
+            Self.add("i", catalog.items, to: &prints)
+            Self.add("o", catalog.chainOnlySpecies, to: &prints)
+            return prints
+        }
+        jobs.append {
+            var prints: [String: UInt64] = [:]
+            Self.add("s", Dictionary(catalog.species.map { ($0.slug, $0) }, uniquingKeysWith: { first, _ in first }), to: &prints)
+            Self.add("s#", Dictionary(catalog.species.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first }), to: &prints)
+            prints["s:*"] = Self.print(catalog.species)
+            Self.add("t", Dictionary(catalog.types.map { ($0.slug, $0) }, uniquingKeysWith: { first, _ in first }), to: &prints)
+            prints["types"] = Self.print(catalog.types)
+            prints["stats"] = Self.print(catalog.stats)
+            prints["growthRates"] = Self.print(catalog.growthRates)
+            prints["locationNames"] = Self.print(catalog.locationNames)
+            prints["regionNames"] = Self.print(catalog.regionNames)
+            prints["versionGroups"] = Self.print(catalog.versionGroups)
+            prints["versionNames"] = Self.print(catalog.versionNames)
+            prints["labels"] = Self.print(catalog.labels)
+            prints["areaLocations"] = Self.print(catalog.areaLocations)
+            prints["locationRegions"] = Self.print(catalog.locationRegions)
+            Self.add("rl", reverse.learners, to: &prints)
+            Self.add("rh", reverse.abilityHolders, to: &prints)
+            Self.add("rw", reverse.wildHolders, to: &prints)
+            Self.add("re", reverse.itemEvolutions, to: &prints)
+            Self.add("rg", reverse.eggGroupMembers, to: &prints)
+            Self.add("rt", reverse.typeMembers, to: &prints)
+            prints["rp:moves"] = Self.print(reverse.movesWithPages)
+            prints["rp:abilities"] = Self.print(reverse.abilitiesWithPages)
+            prints["rp:items"] = Self.print(reverse.itemsWithPages)
+            prints["order"] = Self.print(order)
+            return prints
+        }
+        prints = await withTaskGroup(of: [String: UInt64].self) { group in
+            for job in jobs { group.addTask(operation: job) }
+            var all: [String: UInt64] = [:]
+            for await part in group { all.merge(part) { first, _ in first } }
+            return all
+        }
+        // Every pokemon, in slug order.
+        var all = Fingerprint()
+        for slug in slugs {
+            all.add("p:" + slug)
+            all.add(Int(bitPattern: UInt(prints["p:" + slug] ?? 0)))
+        }
+        prints["p:*"] = all.value
+    }
+
+    /// The fingerprint of a name a page read: 0 for one the catalog no longer has.
+    subscript(key: String) -> UInt64 { prints[key] ?? 0 }
+
+    private static func add<Key: Hashable & Comparable & CustomStringConvertible, Value: Encodable>(
+        _ kind: String, _ entries: [Key: Value], to prints: inout [String: UInt64]
+    ) {
+        var all = Fingerprint()
+        for (key, value) in entries.sorted(by: { $0.key < $1.key }) {
+            let print = Self.print(value)
+            prints[kind + ":" + key.description] = print
+            all.add(kind + ":" + key.description)
+            all.add(Int(bitPattern: UInt(print)))
+        }
+        prints[kind + ":*"] = all.value
+    }
+
+    private static func print(_ value: some Encodable) -> UInt64 {
+        var hash = Fingerprint()
+        // Never 0, the fingerprint of absence; an entity that does not encode changes every
+        // time (dictionaries encode in key order, so equal values give equal bytes).
+        hash.add((try? BinaryCoder.encode(value, format: "read")) ?? Data(UUID().uuidString.utf8))
+        return hash.value == 0 ? 1 : hash.value
+    }
+}

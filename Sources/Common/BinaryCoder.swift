@@ -29,7 +29,7 @@ package enum BinaryCoder {
     /// The value in `data`, or nil when it was written with another `format`; throws when corrupt.
     package static func decode<T: Decodable>(_ type: T.Type, from data: Data, format: String) throws -> T? {
         try data.withUnsafeBytes { buffer in
-            let reader = Reader(bytes: buffer)
+            let reader = Reader(bytes: buffer, source: data)
             guard (try? reader.string()) == format else { return nil }
             let value = try T(from: BinaryDecoderImpl(reader: reader))
             guard reader.position == buffer.count else { throw Corrupt() }
@@ -55,6 +55,26 @@ package struct BinaryRecordWriter {
         writer.byte(1)
         writer.string(value)
     }
+    package func int(_ value: Int) { writer.signed(Int64(value)) }
+    package func optional(_ value: Int?) {
+        guard let value else { return writer.byte(0) }
+        writer.byte(1)
+        writer.signed(Int64(value))
+    }
+    /// Count, then each: as an array of them is written.
+    package func strings(_ values: [String]) {
+        writer.varint(UInt64(values.count))
+        for value in values { writer.string(value) }
+    }
+    package func records(_ values: [some BinaryRecord]) {
+        writer.varint(UInt64(values.count))
+        for value in values { value.write(record: self) }
+    }
+    package func optional(_ values: [some BinaryRecord]?) {
+        guard let values else { return writer.byte(0) }
+        writer.byte(1)
+        records(values)
+    }
 }
 
 /// The reader a ``BinaryRecord`` reads with.
@@ -62,6 +82,25 @@ package struct BinaryRecordReader {
     let reader: Reader
     package func string() throws -> String { try reader.string() }
     package func optional() throws -> String? { try reader.byte() == 0 ? nil : try reader.string() }
+    package func int() throws -> Int { Int(try reader.signed()) }
+    package func optionalInt() throws -> Int? { try reader.byte() == 0 ? nil : Int(try reader.signed()) }
+    package func strings() throws -> [String] {
+        let count = try reader.count()
+        var values: [String] = []
+        values.reserveCapacity(count)
+        for _ in 0..<count { values.append(try reader.string()) }
+        return values
+    }
+    package func records<T: BinaryRecord>(_ type: T.Type = T.self) throws -> [T] {
+        let count = try reader.count()
+        var values: [T] = []
+        values.reserveCapacity(count)
+        for _ in 0..<count { values.append(try T(record: self)) }
+        return values
+    }
+    package func optionalRecords<T: BinaryRecord>(_ type: T.Type = T.self) throws -> [T]? {
+        try reader.byte() == 0 ? nil : try records(type)
+    }
 }
 
 // MARK: - Bytes
@@ -102,9 +141,13 @@ final class Writer {
 final class Reader {
     let bytes: UnsafeRawBufferPointer
     var position = 0
+    /// What `bytes` point into, when it is a `Data`: a `Data` read from it is a slice that
+    /// shares its storage instead of a copy (the records file holds a copy of every record).
+    let source: Data?
 
-    init(bytes: UnsafeRawBufferPointer) {
+    init(bytes: UnsafeRawBufferPointer, source: Data? = nil) {
         self.bytes = bytes
+        self.source = source
     }
 
     func byte() throws -> UInt8 {
@@ -364,6 +407,10 @@ private func read<T: Decodable>(_ type: T.Type, from reader: Reader) throws -> T
         let length = try reader.count()
         guard length <= reader.bytes.count - reader.position else { throw BinaryCoder.Corrupt() }
         defer { reader.position += length }
+        if let source = reader.source {
+            let start = source.startIndex + reader.position
+            return source[start..<(start + length)] as! T
+        }
         return Data(UnsafeRawBufferPointer(rebasing: reader.bytes[reader.position..<(reader.position + length)])) as! T
     case is [Int].Type:
         let count = try reader.count()

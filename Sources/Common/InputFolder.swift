@@ -76,7 +76,7 @@ package struct InputFolder: Sendable {
     /// Whether a relative path stays below its root by its text alone: not absolute, no
     /// empty, `.` or `..` component, no NUL or backslash.
     package static func isPlainRelative(_ relative: String) -> Bool {
-        guard !relative.isEmpty, !relative.hasPrefix("/"), !relative.contains("\0"), !relative.contains("\\") else { return false }
+        guard !relative.isEmpty, !relative.hasPrefix("/"), !relative.utf8.contains(0), !relative.utf8.contains(UInt8(ascii: "\\")) else { return false }
         return relative.split(separator: "/", omittingEmptySubsequences: false).allSatisfy { $0 != "" && $0 != "." && $0 != ".." }
     }
 

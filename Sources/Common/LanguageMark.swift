@@ -28,7 +28,8 @@ package enum LanguageMark {
 
     /// The text without marks (and without any stray mark character).
     package static func plain(_ text: String) -> String {
-        guard isMarked(text) || text.unicodeScalars.contains(where: { $0 == separator }) else { return text }
+        // Every mark character is U+E00x, whose UTF-8 starts 0xEE: most texts have none.
+        guard text.utf8.contains(0xEE), isMarked(text) || text.unicodeScalars.contains(where: { $0 == separator }) else { return text }
         var out = String.UnicodeScalarView()
         var inTag = false
         for scalar in text.unicodeScalars {

@@ -37,7 +37,7 @@ package struct SpritePath: Hashable, Sendable, Comparable {
         let kind = MediaFile.kind(ofName: relativePath)
         guard parts.count >= 2, parts.allSatisfy({ !$0.isEmpty && !$0.hasPrefix(".") }),
               (parts.first == "sprites" && kind == .image) || (parts.first == "cries" && kind == .audio),
-              !relativePath.contains("?"), !relativePath.contains("#"), !relativePath.contains("\\"),
+              !relativePath.utf8.contains(where: { $0 == UInt8(ascii: "?") || $0 == UInt8(ascii: "#") || $0 == UInt8(ascii: "\\") }),
               relativePath.utf8.count <= 300
         else { return nil }
         self.relativePath = relativePath

@@ -28,6 +28,8 @@ enum TextNormalization {
     }
 
     private static func isSpace(_ scalar: Unicode.Scalar) -> Bool {
-        scalar.properties.isWhitespace || scalar == "\u{200B}" || scalar == "\u{FEFF}"
+        // ASCII without the Unicode tables (tab to carriage return, and space): most of the text.
+        if scalar.isASCII { return scalar.value == 0x20 || (0x09...0x0D).contains(scalar.value) }
+        return scalar.properties.isWhitespace || scalar == "\u{200B}" || scalar == "\u{FEFF}"
     }
 }

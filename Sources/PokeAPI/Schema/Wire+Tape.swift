@@ -72,3 +72,43 @@ extension Wire.Texts: TapeDecodable {
         self.init(kept)
     }
 }
+
+/// A pokemon's encounters are the largest records after learnsets (every area, game and
+/// slot): written and read field by field, in `Codable`'s order, without its containers.
+extension Wire.Encounters.Detail: BinaryRecord {
+    package init(record reader: BinaryRecordReader) throws {
+        self.init(chance: try reader.optionalInt(), minLevel: try reader.optionalInt(), maxLevel: try reader.optionalInt(),
+                  method: try Wire.Link(record: reader), conditionValues: try reader.optionalRecords())
+    }
+
+    package func write(record writer: BinaryRecordWriter) {
+        writer.optional(chance)
+        writer.optional(minLevel)
+        writer.optional(maxLevel)
+        method.write(record: writer)
+        writer.optional(conditionValues)
+    }
+}
+
+extension Wire.Encounters.VersionDetail: BinaryRecord {
+    package init(record reader: BinaryRecordReader) throws {
+        self.init(version: try Wire.Link(record: reader), maxChance: try reader.optionalInt(), encounterDetails: try reader.records())
+    }
+
+    package func write(record writer: BinaryRecordWriter) {
+        version.write(record: writer)
+        writer.optional(maxChance)
+        writer.records(encounterDetails)
+    }
+}
+
+extension Wire.Encounters.Area: BinaryRecord {
+    package init(record reader: BinaryRecordReader) throws {
+        self.init(locationArea: try Wire.Link(record: reader), versionDetails: try reader.records())
+    }
+
+    package func write(record writer: BinaryRecordWriter) {
+        locationArea.write(record: writer)
+        writer.records(versionDetails)
+    }
+}

@@ -1,3 +1,5 @@
+import Common
+
 /// A move, with what a moves table shows.
 package struct Move: Sendable, Hashable, Codable {
     package var slug: String
@@ -272,5 +274,24 @@ package struct CosmeticForm: Sendable, Hashable, Codable {
         self.slug = slug
         self.name = name
         self.sprite = sprite
+    }
+}
+
+/// Field by field, in `Codable`'s order: hashed for every pokemon on every build (the pages'
+/// read fingerprints), where the generic containers cost most of the time.
+extension Encounter: BinaryRecord {
+    package init(record reader: BinaryRecordReader) throws {
+        self.init(version: try reader.string(), area: try reader.string(), method: try reader.string(), minLevel: try reader.int(),
+                  maxLevel: try reader.int(), chance: try reader.int(), conditions: try reader.strings())
+    }
+
+    package func write(record writer: BinaryRecordWriter) {
+        writer.string(version)
+        writer.string(area)
+        writer.string(method)
+        writer.int(minLevel)
+        writer.int(maxLevel)
+        writer.int(chance)
+        writer.strings(conditions)
     }
 }

@@ -23,7 +23,7 @@ package final class RecordCache: Sendable {
         var bytes: Data
     }
 
-    static let format = "pokedex-records-2"
+    static let format = "pokedex-records-3"
 
     let file: URL?
     private let previous: [String: Entry]
@@ -50,7 +50,9 @@ package final class RecordCache: Sendable {
         self.keepsValues = keepsValues
         file = folder.map { Self.file(in: $0, languages: languages) }
         var previous: [String: Entry] = [:]
-        if !verify, let file, let data = FileManager.default.contents(atPath: file.path),
+        // Mapped, not read: each record's bytes are a slice of the file (``BinaryCoder`` reads
+        // `Data` as slices of its source), so the records are not held twice.
+        if !verify, let file, let data = try? Data(contentsOf: file, options: .alwaysMapped),
            let entries = (try? BinaryCoder.decode([Entry].self, from: data, format: Self.format)) ?? nil {
             for entry in entries { previous[entry.path] = entry }
         }

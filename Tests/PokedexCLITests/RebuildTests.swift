@@ -195,4 +195,65 @@ struct RebuildTests {
             }
         }
     }
+
+    @Test("catch, in a site of two languages, keeps the build's records: the next build decodes nothing")
+    func catchKeepsRecords() throws {
+        let settings = folder.url.appendingPathComponent("pokedex.toml")
+        try Data("""
+            api = "\(data.path)"
+            cache = "\(folder.url.appendingPathComponent("cache").path)"
+            output = "\(folder.url.appendingPathComponent("site").path)"
+            collection = "\(folder.url.appendingPathComponent("collection.toml").path)"
+            pokemon = ["pikachu"]
+            languages = ["en", "fr"]
+            """.utf8).write(to: settings)
+        func decoded(_ output: String) -> [Int] {
+            output.split(separator: "\n").compactMap { line in
+                guard line.contains("catalog ("), let range = line.range(of: #"(\d+) files decoded"#, options: .regularExpression) else { return nil }
+                return Int(line[range].prefix { $0.isNumber })
+            }
+        }
+        let first = try PokedexProcess.run(["build", "--config", settings.path, "--verbose"])
+        try #require(first.status == 0, "\(first.output)\n\(first.errors)")
+        #expect(decoded(first.output + first.errors).count == 2, "one catalog line per language")
+        let caught = try PokedexProcess.run(["catch", "pikachu", "--nickname", "Sparky", "--config", settings.path,
+                                             "--collection", folder.url.appendingPathComponent("collection.toml").path])
+        try #require(caught.status == 0, "\(caught.output)\n\(caught.errors)")
+        let second = try PokedexProcess.run(["build", "--config", settings.path, "--verbose"])
+        try #require(second.status == 0, "\(second.output)\n\(second.errors)")
+        #expect(decoded(second.output + second.errors) == [0, 0], "\(second.output)\(second.errors)")
+        let page = try String(contentsOf: folder.url.appendingPathComponent("site/en/pokemon/pikachu.html"), encoding: .utf8)
+        #expect(page.contains("Sparky"), "the catch is on the page")
+    }
+
+    @Test("scripts/make-scale-data: two copies build into twice the Pokémon pages, each copy's chain its own")
+    func scaleData() throws {
+        let path = ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin"
+        let python = path.split(separator: ":").map { "\($0)/python3" }.first { FileManager.default.isExecutableFile(atPath: $0) }
+        let interpreter = try #require(python, "make-scale-data needs python3 on the PATH")
+        let scaled = folder.url.appendingPathComponent("scaled")
+        let script = Process()
+        script.executableURL = URL(fileURLWithPath: interpreter)
+        script.arguments = [SharedFixtures.packageRoot.appendingPathComponent("scripts/make-scale-data").path, data.path, scaled.path, "2"]
+        script.standardOutput = FileHandle.nullDevice
+        try script.run()
+        script.waitUntilExit()
+        try #require(script.terminationStatus == 0, "make-scale-data failed")
+        func detailPages(_ api: URL, _ output: String) throws -> [String] {
+            let result = try PokedexProcess.run(["build", "--api", api.path, "--cache", folder.url.appendingPathComponent(output + "-cache").path,
+                                                 "--output", folder.url.appendingPathComponent(output).path, "--quiet"])
+            try #require(result.status == 0, "\(result.output)\n\(result.errors)")
+            return try FileManager.default.contentsOfDirectory(atPath: folder.url.appendingPathComponent(output + "/pokemon").path).sorted()
+        }
+        let original = try detailPages(data, "one")
+        let doubled = try detailPages(scaled, "two")
+        #expect(doubled.count == 2 * original.count, "\(original.count) pages, then \(doubled.count)")
+        #expect(Set(original.map { $0.replacingOccurrences(of: ".html", with: "-k1.html") }).isSubset(of: Set(doubled)))
+        // The copy of Pikachu evolves from and into the copies, never the originals (its
+        // previous and next in the dex are whatever the numbers make them).
+        let copy = try String(contentsOf: folder.url.appendingPathComponent("two/pokemon/pikachu-k1.html"), encoding: .utf8)
+        func card(_ slug: String) -> String { "class=\"card-link\" href=\"../pokemon/\(slug).html\"" }
+        #expect(copy.contains(card("raichu-k1")) && copy.contains(card("pichu-k1")))
+        #expect(!copy.contains(card("raichu")) && !copy.contains(card("pichu")))
+    }
 }

@@ -16,7 +16,7 @@ package enum BinaryCoder {
     package static let recordsKey = CodingUserInfoKey(rawValue: "pokedex.binary-records")!
 
     package struct Unsupported: Error {}
-    package struct Corrupt: Error {}
+    package struct Corrupt: Error { package init() {} }
 
     /// `value` as bytes, after `format`.
     package static func encode<T: Encodable>(_ value: T, format: String) throws -> Data {
@@ -24,6 +24,33 @@ package enum BinaryCoder {
         writer.string(format)
         try write(value, to: writer)
         return Data(writer.data)
+    }
+
+    /// Writes `elements` to `file` as ``encode(_:format:)`` writes the array, a megabyte
+    /// at a time, into a new file renamed over the old one: a records file of hundreds of
+    /// megabytes is never held in memory twice.
+    package static func encode<T: Encodable>(_ elements: [T], format: String, to file: URL) throws {
+        let temporary = file.deletingLastPathComponent().appendingPathComponent(".\(file.lastPathComponent).\(UUID().uuidString).tmp")
+        guard FileManager.default.createFile(atPath: temporary.path, contents: nil) else { throw CocoaError(.fileWriteUnknown) }
+        do {
+            let handle = try FileHandle(forWritingTo: temporary)
+            defer { try? handle.close() }
+            let writer = Writer(capacity: 1 << 20)
+            writer.string(format)
+            writer.varint(UInt64(elements.count))
+            for element in elements {
+                try write(element, to: writer)
+                if writer.data.count >= 1 << 20 {
+                    try handle.write(contentsOf: writer.data)
+                    writer.data.removeAll(keepingCapacity: true)
+                }
+            }
+            try handle.write(contentsOf: writer.data)
+            guard rename(temporary.path, file.path) == 0 else { throw CocoaError(.fileWriteUnknown) }
+        } catch {
+            try? FileManager.default.removeItem(at: temporary)
+            throw error
+        }
     }
 
     /// The value in `data`, or nil when it was written with another `format`; throws when corrupt.

@@ -35,7 +35,9 @@ extension BuildCommand {
         let seconds = Double(report.duration.components.seconds) + Double(report.duration.components.attoseconds) / 1e18
         reporter.detail("source: \(prepared.root?.path ?? source.cache.path): \(report.downloaded) fetched (\(report.bytes / 1000) KB), "
             + "\(report.notModified) revalidated, \(report.alreadyCached) already there, \(report.missingSprites) media missing upstream, "
-            + "\(report.failures.count) failed" + String(format: "; %.2f s", seconds))
+            + "\(report.failures.count) failed"
+            + (report.restamped > 0 ? ", \(report.restamped) edited in place (the same links: taken without a crawl)" : "")
+            + String(format: "; %.2f s", seconds))
         if report.downloaded > 0 { reporter.note("Fetched \(report.downloaded) resources into \(source.cache.path)") }
         guard report.failures.isEmpty else {
             let shown = report.failures.prefix(10).map { "  \($0.url): \($0.reason)" }.joined(separator: "\n")

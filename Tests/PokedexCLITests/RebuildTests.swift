@@ -256,4 +256,32 @@ struct RebuildTests {
         #expect(copy.contains(card("raichu-k1")) && copy.contains(card("pichu-k1")))
         #expect(!copy.contains(card("raichu")) && !copy.contains(card("pichu")))
     }
+
+    @Test("an edit that changes what a file links to is crawled again, one that does not is only restamped")
+    func linksChangedAreCrawled() throws {
+        func build() throws -> PokedexProcess.Result {
+            try PokedexProcess.run(["build", "--api", data.path, "--cache", folder.url.appendingPathComponent("cache").path,
+                                    "--output", folder.url.appendingPathComponent("site").path, "--pokemon", "pikachu", "--verbose"])
+        }
+        try #require(try build().status == 0)
+        // The same links, another text: the index takes the new stamp and the page the text.
+        try rewriteEntries("Restamped, not crawled.")
+        let restamped = try build()
+        try #require(restamped.status == 0, "\(restamped.output)\n\(restamped.errors)")
+        #expect((restamped.output + restamped.errors).contains("1 edited in place"), "\(restamped.output)\(restamped.errors)")
+        #expect(try String(contentsOf: folder.url.appendingPathComponent("site/pokemon/pikachu.html"), encoding: .utf8)
+            .contains("Restamped, not crawled."))
+        // A link to an ability the folder lacks: only a crawl sees it, and says what is missing.
+        let absent = try #require((1...300).first { !FileManager.default.fileExists(atPath: data.appendingPathComponent("api/v2/ability/\($0)").path) })
+        try edit(resource("pokemon", named: "pikachu")) { object in
+            var abilities = object["abilities"] as? [[String: Any]] ?? []
+            abilities.append(["ability": ["name": "lent", "url": "/api/v2/ability/\(absent)/"], "is_hidden": false, "slot": 3])
+            object["abilities"] = abilities
+        }
+        let crawled = try build()
+        let said = crawled.output + crawled.errors
+        #expect(!said.contains("edited in place"), "a new link is crawled: \(said)")
+        #expect(crawled.status != 0)
+        #expect(said.contains("ability/\(absent)"), "\(said)")
+    }
 }

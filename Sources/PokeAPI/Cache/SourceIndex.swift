@@ -12,7 +12,7 @@ import Foundation
 /// in its size, modification time or inode; `--verify` reads everything instead.
 package struct SourceIndex: Codable, Sendable, Equatable {
     /// Bumped whenever the fields or what a reach means change.
-    static let format = "pokedex-source-index-2"
+    static let format = "pokedex-source-index-3"
 
     /// One resource file: where, its stamp, and what it links to.
     package struct Entry: Codable, Sendable, Equatable {
@@ -29,6 +29,8 @@ package struct SourceIndex: Codable, Sendable, Equatable {
         /// a fetch that takes this entry's reach from the index must ask for them again, as a
         /// fetch that reads the file does, or the next index would leave them out.
         package var absent: [String] = []
+        /// ``Reach/key`` of the file as last read; 0 when unknown (lists).
+        package var reachKey: UInt64 = 0
     }
 
     /// A sprite (later: a cry) present in the folder.
@@ -65,6 +67,29 @@ package struct SourceIndex: Codable, Sendable, Equatable {
         root + "/" + (Self.resourcePath(entry.path)?.filePath ?? "api/v2/" + entry.path + "/index.json")
     }
 
+    /// The index with new stamps, when the only change since it was written is files edited
+    /// in a way that leaves what they reach as it was (a text changed by hand): each changed
+    /// file is read and scanned, and its ``Reach/key`` must be the one recorded. Nil when a
+    /// file or sprite is gone or changed otherwise, a changed file reaches anything else or
+    /// is not valid JSON, or so many changed that the crawl is as quick: the crawl decides.
+    func restamped(limit: Int = 256) -> (index: SourceIndex, changed: Int)? {
+        var updated = self
+        var changed = 0
+        for (position, entry) in entries.enumerated() {
+            guard let stamp = FileStamp.of(file(of: entry)) else { return nil }
+            guard stamp != entry.stamp else { continue }
+            changed += 1
+            guard changed <= limit, entry.reachKey != 0, let path = Self.resourcePath(entry.path),
+                  let data = FileManager.default.contents(atPath: file(of: entry)),
+                  let reach = try? Reach.links(in: data, at: path, url: file(of: entry)), reach.key == entry.reachKey,
+                  FileStamp.of(file(of: entry)) == stamp  // not changed again while read
+            else { return nil }
+            updated.entries[position].stamp = stamp
+        }
+        for media in media where FileStamp.of(root + "/" + media.path) != media.stamp { return nil }
+        return changed > 0 ? (updated, changed) : nil
+    }
+
     /// Whether every file still has the stamp the index recorded (one `stat` each).
     package func isCurrent() -> Bool {
         for entry in entries where FileStamp.of(file(of: entry)) != entry.stamp { return false }
@@ -92,8 +117,8 @@ package struct SourceIndex: Codable, Sendable, Equatable {
 
     /// The reach of every entry whose file is unchanged, by resource path: what a fetch
     /// may take instead of reading and scanning the file again.
-    func knownReach() -> [APIResourcePath: (stamp: FileStamp, reach: Reach)] {
-        var known: [APIResourcePath: (stamp: FileStamp, reach: Reach)] = [:]
+    func knownReach() -> [APIResourcePath: (stamp: FileStamp, reach: Reach, key: UInt64)] {
+        var known: [APIResourcePath: (stamp: FileStamp, reach: Reach, key: UInt64)] = [:]
         let paths = entries.map { Self.resourcePath($0.path) }
         for (entry, path) in zip(entries, paths) {
             guard let path else { continue }
@@ -111,7 +136,7 @@ package struct SourceIndex: Codable, Sendable, Equatable {
                     reach.resources[target] = reach.resources[target] ?? .some(nil)
                 }
             }
-            known[path] = (entry.stamp, reach)
+            known[path] = (entry.stamp, reach, entry.reachKey)
         }
         return known
     }

@@ -47,7 +47,7 @@ extension FetchCrawl {
                 path: path.relativePath.trimmingCharacters(in: CharacterSet(charactersIn: "/")), stamp: stamp,
                 links: reach.resources.keys.compactMap { position[$0] }.sorted(),
                 sprites: media.compactMap { spritePosition[$0] }.sorted(),
-                name: knownNames[path], absent: absent.sorted()
+                name: knownNames[path], absent: absent.sorted(), reachKey: reachKeys[path] ?? 0
             ))
         }
         for sprite in sprites {

@@ -19,6 +19,8 @@ struct FetchCrawl {
     private(set) var presentEntries: [String: Set<APIResourcePath>] = [:]
     /// What every present resource reaches, for the source index.
     private(set) var reaches: [APIResourcePath: Reach] = [:]
+    /// Each resource's ``Reach/key`` as read (or as the last index had it): kept in the next index.
+    private(set) var reachKeys: [APIResourcePath: UInt64] = [:]
     private(set) var presentSprites: Set<SpritePath> = []
     private(set) var missingSprites: Set<SpritePath> = []
     private(set) var missingResources: Set<APIResourcePath> = []
@@ -148,6 +150,7 @@ private extension FetchCrawl {
                 for species in reach.generationSpecies { reach.resources[species] = reach.resources[species] ?? .some(nil) }
             }
             reaches[path] = reach
+            reachKeys[path] = result.reachKey
         case let (.resource(path), .missingResource):
             missingResources.insert(path)
         case let (.sprite(sprite), .downloaded), let (.sprite(sprite), .notModified), let (.sprite(sprite), .cached):

@@ -8,6 +8,9 @@ package struct FetchReport: Sendable, Equatable {
     package var notModified = 0
     /// Entries already in the cache and not asked for again.
     package var alreadyCached = 0
+    /// Files changed since the last index that still reach what they reached: taken with
+    /// their new stamps, no crawl (``SourceIndex/restamped(limit:)``).
+    package var restamped = 0
     /// Sprites that do not exist upstream, recorded as missing.
     package var missingSprites = 0
     /// Optional resources (places) that do not exist upstream, recorded as missing.

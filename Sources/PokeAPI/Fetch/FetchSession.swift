@@ -15,7 +15,7 @@ struct FetchSession: Sendable {
     let offline: Bool
     /// What files recorded in the last source index reach, with their stamps: a file whose
     /// stamp is unchanged is not read or scanned again.
-    var known: [APIResourcePath: (stamp: FileStamp, reach: Reach)] = [:]
+    var known: [APIResourcePath: (stamp: FileStamp, reach: Reach, key: UInt64)] = [:]
     /// The sprites the last source index recorded, with their stamps.
     var knownMedia: [String: FileStamp] = [:]
 
@@ -29,6 +29,7 @@ struct FetchSession: Sendable {
             guard let known = known[path], FileStamp.of(cache.layout.path(for: path)) == known.stamp else { return nil }
             var result = ItemResult(item: item, outcome: .cached)
             result.reach = known.reach
+            result.reachKey = known.key
             return result
         case let .sprite(sprite):
             guard let stamp = knownMedia[sprite.relativePath], FileStamp.of(cache.layout.path(for: sprite)) == stamp else { return nil }
@@ -53,11 +54,13 @@ private extension FetchSession {
         var result = ItemResult(item: .resource(path), outcome: .cached)
         if !refresh || offline, let known = known[path], FileStamp.of(cache.layout.path(for: path)) == known.stamp {
             result.reach = known.reach
+            result.reachKey = known.key
             return result
         }
         let cached = cache.read(path)
         if let cached, !refresh || offline, let reach = try? Reach.links(in: cached, at: path, url: url) {
             result.reach = reach
+            result.reachKey = reach.key
             return result
         }
         let optional = Reach.optionalResources.contains(path.resource)
@@ -84,12 +87,14 @@ private extension FetchSession {
             switch outcome.outcome {
             case let .body(data, etag, lastModified):
                 result.reach = outcome.value ?? Reach()
+                result.reachKey = result.reach.key
                 try cache.store(data, at: path, metadata: metadata(url, etag, lastModified, status: 200))
                 result.outcome = .downloaded
                 result.bytes = data.count
             case .notModified:
                 guard let cached else { throw PokeAPIFailure.status(url: url, code: 304) }
                 result.reach = try Reach.links(in: cached, at: path, url: url)
+                result.reachKey = result.reach.key
                 var record = cache.metadata(for: path) ?? metadata(url, nil, nil, status: 200)
                 record.fetchedAt = CacheMetadata.now()
                 try cache.touch(path, metadata: record)

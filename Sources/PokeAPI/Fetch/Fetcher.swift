@@ -47,13 +47,20 @@ package struct Fetcher: Sendable {
                                              selection: configuration.indexKey)
             let previous = SourceIndex.load(indexFile)
             let realRoot = InputFolder.realPath(configuration.cache.path)
-            if let previous, !configuration.refresh, !configuration.verify, previous.root == realRoot, previous.isCurrent() {
-                var report = FetchReport()
-                report.alreadyCached = previous.items - previous.missingMedia.count - previous.missingResources.count
-                report.missingSprites = previous.missingMedia.count
-                report.missingResources = previous.missingResources.count
-                report.duration = ContinuousClock.now - started
-                return Result(report: report, index: previous)
+            if let previous, !configuration.refresh, !configuration.verify, previous.root == realRoot {
+                // Unchanged, or changed only in what the files say, not in what they reach:
+                // the index stands (with the new stamps), and nothing is crawled.
+                let current = previous.isCurrent() ? (index: previous, changed: 0) : previous.restamped()
+                if let (current, changed) = current {
+                    if changed > 0 { current.write(to: indexFile) }
+                    var report = FetchReport()
+                    report.restamped = changed
+                    report.alreadyCached = current.items - current.missingMedia.count - current.missingResources.count
+                    report.missingSprites = current.missingMedia.count
+                    report.missingResources = current.missingResources.count
+                    report.duration = ContinuousClock.now - started
+                    return Result(report: report, index: current)
+                }
             }
             // No route to the API at all: said at once, before a cache folder is made.
             if !configuration.offline, !configuration.inPlace, transport == nil,

@@ -1,3 +1,4 @@
+import Common
 import Foundation
 import JSONLinkScan
 
@@ -27,6 +28,25 @@ struct Reach: Sendable, Equatable {
     /// site says its slug in words. api-data dumps and the shared mirror hold no locations;
     /// the live API does.
     static let optionalResources: Set<String> = ["location", "region"]
+
+    /// A fingerprint of everything the reach holds, in a fixed order: the source index keeps
+    /// it per file, so a file changed by hand that still reaches exactly the same (a text
+    /// edited) needs no crawl (``SourceIndex/restamped()``). Never 0 (unknown).
+    var key: UInt64 {
+        var hash = Fingerprint()
+        hash.add("reach-1")
+        for (path, name) in resources.sorted(by: { $0.key.relativePath < $1.key.relativePath }) {
+            hash.add(path.relativePath)
+            hash.add(name.map { "=" + $0 } ?? "-")
+        }
+        for (label, set) in [("sprites", sprites), ("artwork", artwork), ("home", home)] {
+            hash.add(label)
+            for sprite in set.map(\.relativePath).sorted() { hash.add(sprite) }
+        }
+        hash.add("generation")
+        for path in generationSpecies { hash.add(path.relativePath) }
+        return hash.value == 0 ? 1 : hash.value
+    }
 
     /// The links in `data`, a resource at `path`; throws when it is not valid JSON.
     static func links(in data: Data, at path: APIResourcePath, url: String) throws(PokeAPIFailure) -> Reach {

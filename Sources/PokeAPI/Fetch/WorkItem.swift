@@ -24,5 +24,8 @@ struct ItemResult: Sendable {
     let item: WorkItem
     var outcome: Outcome
     var reach = Reach()
+    /// ``Reach/key`` of the file as read (carried over from the index when it was not read);
+    /// 0 when unknown (a list).
+    var reachKey: UInt64 = 0
     var bytes = 0
 }

@@ -1,3 +1,5 @@
+import Common
+
 /// A learned move is stored as a short array (`["thunderbolt", "machine"]`,
 /// `["charm", "level-up", 1]`) instead of an object.
 ///
@@ -17,5 +19,21 @@ extension LearnedMove {
         try container.encode(move)
         try container.encode(method)
         if let level { try container.encode(level) }
+    }
+}
+
+/// Field by field for the build's binary form (a pokemon's newest moves are hashed for every
+/// page's read fingerprints, tens of thousands of them at once).
+extension LearnedMove: BinaryRecord {
+    package init(record reader: BinaryRecordReader) throws {
+        let move = try reader.string()
+        guard let method = Method(rawValue: try reader.string()) else { throw BinaryCoder.Corrupt() }
+        self.init(move: move, method: method, level: try reader.optionalInt())
+    }
+
+    package func write(record writer: BinaryRecordWriter) {
+        writer.string(move)
+        writer.string(method.rawValue)
+        writer.optional(level)
     }
 }

@@ -91,13 +91,13 @@ package final class RecordCache: Sendable {
         let entries = current.withLock { $0 }
         guard decoded > 0 || entries.count != previous.count else { return }
         let sorted = entries.values.sorted { $0.path < $1.path }
-        guard let data = try? BinaryCoder.encode(sorted, format: Self.format) else { return }
         let folder = file.deletingLastPathComponent()
         try? FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        try? data.write(to: file, options: .atomic)
+        guard (try? BinaryCoder.encode(sorted, format: Self.format, to: file)) != nil else { return }
         // Records of an older schema (or other languages) are not read by this build; one set is kept.
         for name in (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []
-        where name.hasPrefix("records-") && name.hasSuffix(".bin") && name != file.lastPathComponent {
+        where (name.hasPrefix("records-") && name.hasSuffix(".bin") && name != file.lastPathComponent)
+            || (name.hasPrefix(".records-") && name.hasSuffix(".tmp")) {  // a save that was killed
             try? FileManager.default.removeItem(at: folder.appendingPathComponent(name))
         }
     }

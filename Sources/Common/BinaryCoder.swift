@@ -58,7 +58,7 @@ package enum BinaryCoder {
         try data.withUnsafeBytes { buffer in
             let reader = Reader(bytes: buffer, source: data)
             guard (try? reader.string()) == format else { return nil }
-            let value = try T(from: BinaryDecoderImpl(reader: reader))
+            let value = try read(T.self, from: reader)
             guard reader.position == buffer.count else { throw Corrupt() }
             return value
         }
@@ -83,6 +83,8 @@ package struct BinaryRecordWriter {
         writer.string(value)
     }
     package func int(_ value: Int) { writer.signed(Int64(value)) }
+    /// An unkeyed container's element count, as it is written before the elements.
+    package func count(_ value: Int) { writer.varint(UInt64(value)) }
     package func optional(_ value: Int?) {
         guard let value else { return writer.byte(0) }
         writer.byte(1)
@@ -110,6 +112,7 @@ package struct BinaryRecordReader {
     package func string() throws -> String { try reader.string() }
     package func optional() throws -> String? { try reader.byte() == 0 ? nil : try reader.string() }
     package func int() throws -> Int { Int(try reader.signed()) }
+    package func count() throws -> Int { try reader.count() }
     package func optionalInt() throws -> Int? { try reader.byte() == 0 ? nil : Int(try reader.signed()) }
     package func strings() throws -> [String] {
         let count = try reader.count()

@@ -80,4 +80,30 @@ struct TapeDecoderTests {
         #expect(throws: DecodingError.self) { try TapeJSONDecoder().decode([String: Int].self, from: Data(json.utf8)) }
         #expect(throws: (any Error).self) { try JSONDecoder().decode([String: Int].self, from: Data(json.utf8)) }
     }
+
+    @Test("a pokemon's encounters as binary records are the bytes Codable writes, and read back the same")
+    func encounterRecords() throws {
+        let json = Data("""
+            [{"location_area": {"name": "viridian-forest-area", "url": "/api/v2/location-area/321/"},
+              "version_details": [{"version": {"name": "red", "url": "/api/v2/version/1/"}, "max_chance": 10,
+                "encounter_details": [
+                  {"chance": 5, "min_level": 3, "max_level": 5, "method": {"name": "walk", "url": "/api/v2/encounter-method/1/"},
+                   "condition_values": [{"name": "time-day", "url": "/api/v2/encounter-condition-value/4/"}]},
+                  {"chance": null, "min_level": 4, "max_level": 4, "method": {"name": "gift", "url": "/api/v2/encounter-method/18/"}}]}]}]
+            """.utf8)
+        let areas = try JSONDecoder().decode([Wire.Encounters.Area].self, from: json)
+        // Each level against its own synthesized conformance (what is inside it goes the same way on both sides).
+        for area in areas {
+            #expect(try BinaryCoder.encode(area, format: "t") == BinaryCoder.encode(CodableForm(area), format: "t"))
+            for version in area.versionDetails {
+                #expect(try BinaryCoder.encode(version, format: "t") == BinaryCoder.encode(CodableForm(version), format: "t"))
+                for detail in version.encounterDetails {
+                    #expect(try BinaryCoder.encode(detail, format: "t") == BinaryCoder.encode(CodableForm(detail), format: "t"))
+                }
+            }
+        }
+        let record = try BinaryCoder.encode(areas, format: "t")
+        #expect(try BinaryCoder.decode([Wire.Encounters.Area].self, from: record, format: "t") == areas)
+        #expect(try BinaryCoder.decode(Wire.Encounters.self, from: record, format: "t")?.areas == areas, "the pokemon's encounters read as one")
+    }
 }

@@ -284,4 +284,35 @@ struct RebuildTests {
         #expect(crawled.status != 0)
         #expect(said.contains("ability/\(absent)"), "\(said)")
     }
+
+    @Test("a place recorded as missing that comes back is crawled, even when the only other change is a text edit")
+    func missingThatReturnsIsCrawled() throws {
+        try PokedexProcess.mirrorSubset("eevee", into: data)
+        // Leafeon evolves near Eterna Forest: take its file away, build, then bring it back renamed.
+        let location = data.appendingPathComponent("api/v2/location/8/index.json")
+        var object = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: location)) as? [String: Any])
+        try FileManager.default.removeItem(at: location)
+        func build() throws -> String {
+            let result = try PokedexProcess.run(["build", "--api", data.path, "--cache", folder.url.appendingPathComponent("cache").path,
+                                                 "--output", folder.url.appendingPathComponent("site").path,
+                                                 "--pokemon", "eevee,leafeon", "--verbose"])
+            try #require(result.status == 0, "\(result.output)\n\(result.errors)")
+            return result.output + result.errors
+        }
+        _ = try build()
+        object["names"] = [["language": ["name": "en", "url": "/api/v2/language/9/"], "name": "Forest Made Up"]]
+        try JSONSerialization.data(withJSONObject: object).write(to: location)
+        try edit(resource("pokemon-species", named: "eevee")) { species in
+            species["flavor_text_entries"] = (species["flavor_text_entries"] as? [[String: Any]] ?? []).map { entry in
+                var entry = entry
+                entry["flavor_text"] = "Edited beside a place that came back."
+                return entry
+            }
+        }
+        let said = try build()
+        #expect(!said.contains("edited in place"), "what was missing is there now: a crawl")
+        let pages = files("site").filter { $0.key.hasSuffix(".html") }.values.map { String(decoding: $0, as: UTF8.self) }
+        #expect(pages.contains { $0.contains("Forest Made Up") }, "the place is read and named")
+        #expect(pages.contains { $0.contains("Edited beside a place that came back.") })
+    }
 }

@@ -72,22 +72,38 @@ package struct SourceIndex: Codable, Sendable, Equatable {
     /// file is read and scanned, and its ``Reach/key`` must be the one recorded. Nil when a
     /// file or sprite is gone or changed otherwise, a changed file reaches anything else or
     /// is not valid JSON, or so many changed that the crawl is as quick: the crawl decides.
-    func restamped(limit: Int = 256) -> (index: SourceIndex, changed: Int)? {
+    /// So does anything a crawl would read again that the index has no stamp of: a list
+    /// (`api/v2/<resource>/index.json`) changed since `written` (the index's own stamp), or
+    /// something recorded as missing that is there now.
+    func restamped(written: FileStamp?, limit: Int = 256) -> (index: SourceIndex, changed: Int)? {
+        guard let written else { return nil }
         var updated = self
         var changed = 0
+        let folder = InputFolder(root: URL(fileURLWithPath: root, isDirectory: true))
         for (position, entry) in entries.enumerated() {
             guard let stamp = FileStamp.of(file(of: entry)) else { return nil }
             guard stamp != entry.stamp else { continue }
             changed += 1
+            // Read as the crawl reads a folder: never through a link out of it.
+            let relative = String(file(of: entry).dropFirst(root.count + 1))
             guard changed <= limit, entry.reachKey != 0, let path = Self.resourcePath(entry.path),
-                  let data = FileManager.default.contents(atPath: file(of: entry)),
+                  let data = (try? folder.read(relative)) ?? nil,
                   let reach = try? Reach.links(in: data, at: path, url: file(of: entry)), reach.key == entry.reachKey,
                   FileStamp.of(file(of: entry)) == stamp  // not changed again while read
             else { return nil }
             updated.entries[position].stamp = stamp
         }
+        guard changed > 0 else { return nil }
         for media in media where FileStamp.of(root + "/" + media.path) != media.stamp { return nil }
-        return changed > 0 ? (updated, changed) : nil
+        let resources = Set(entries.compactMap { $0.path.split(separator: "/").first.map(String.init) })
+        for resource in resources {
+            if let list = FileStamp.of(root + "/api/v2/" + resource + "/index.json"), list.modified >= written.modified { return nil }
+        }
+        for lacking in missingResources {
+            if let path = Self.resourcePath(lacking), FileStamp.of(root + "/" + path.filePath) != nil { return nil }
+        }
+        for lacking in missingMedia where FileStamp.of(root + "/" + lacking) != nil { return nil }
+        return (updated, changed)
     }
 
     /// Whether every file still has the stamp the index recorded (one `stat` each).

@@ -76,16 +76,19 @@ extension Wire.Texts: TapeDecodable {
 /// A pokemon's encounters are the largest records after learnsets (every area, game and
 /// slot): written and read field by field, in `Codable`'s order, without its containers.
 extension Wire.Encounters.Detail: BinaryRecord {
+    /// In its `CodingKeys`' order, as the synthesized conformance writes it.
     package init(record reader: BinaryRecordReader) throws {
-        self.init(chance: try reader.optionalInt(), minLevel: try reader.optionalInt(), maxLevel: try reader.optionalInt(),
-                  method: try Wire.Link(record: reader), conditionValues: try reader.optionalRecords())
+        let chance = try reader.optionalInt()
+        let method = try Wire.Link(record: reader)
+        self.init(chance: chance, minLevel: try reader.optionalInt(), maxLevel: try reader.optionalInt(),
+                  method: method, conditionValues: try reader.optionalRecords())
     }
 
     package func write(record writer: BinaryRecordWriter) {
         writer.optional(chance)
+        method.write(record: writer)
         writer.optional(minLevel)
         writer.optional(maxLevel)
-        method.write(record: writer)
         writer.optional(conditionValues)
     }
 }

@@ -23,17 +23,21 @@ extension LearnedMove {
 }
 
 /// Field by field for the build's binary form (a pokemon's newest moves are hashed for every
-/// page's read fingerprints, tens of thousands of them at once).
+/// page's read fingerprints, tens of thousands of them at once): the bytes `Codable` writes
+/// above (a count, then move, method and the level if any), without its containers.
 extension LearnedMove: BinaryRecord {
     package init(record reader: BinaryRecordReader) throws {
+        let count = try reader.count()
+        guard count == 2 || count == 3 else { throw BinaryCoder.Corrupt() }
         let move = try reader.string()
         guard let method = Method(rawValue: try reader.string()) else { throw BinaryCoder.Corrupt() }
-        self.init(move: move, method: method, level: try reader.optionalInt())
+        self.init(move: move, method: method, level: count == 3 ? try reader.int() : nil)
     }
 
     package func write(record writer: BinaryRecordWriter) {
+        writer.count(level == nil ? 2 : 3)
         writer.string(move)
         writer.string(method.rawValue)
-        writer.optional(level)
+        if let level { writer.int(level) }
     }
 }

@@ -23,7 +23,7 @@ package final class RecordCache: Sendable {
         var bytes: Data
     }
 
-    static let format = "pokedex-records-3"
+    static let format = "pokedex-records-4"
 
     let file: URL?
     private let previous: [String: Entry]
@@ -85,6 +85,12 @@ package final class RecordCache: Sendable {
         return value
     }
 
+    /// A temporary file of a save that was killed (an hour old), not one another build is writing.
+    private static func isStale(_ file: URL) -> Bool {
+        guard let modified = (try? FileManager.default.attributesOfItem(atPath: file.path))?[.modificationDate] as? Date else { return false }
+        return modified.timeIntervalSinceNow < -3600
+    }
+
     /// Writes the records this build used, when any was new or the set changed.
     package func save() {
         guard let file else { return }
@@ -97,7 +103,7 @@ package final class RecordCache: Sendable {
         // Records of an older schema (or other languages) are not read by this build; one set is kept.
         for name in (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []
         where (name.hasPrefix("records-") && name.hasSuffix(".bin") && name != file.lastPathComponent)
-            || (name.hasPrefix(".records-") && name.hasSuffix(".tmp")) {  // a save that was killed
+            || (name.hasPrefix(".records-") && name.hasSuffix(".tmp") && Self.isStale(folder.appendingPathComponent(name))) {
             try? FileManager.default.removeItem(at: folder.appendingPathComponent(name))
         }
     }

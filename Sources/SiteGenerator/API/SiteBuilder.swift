@@ -88,7 +88,8 @@ package struct SiteBuilder: Sendable {
                                       pageSize: configuration.pageSize, dexMode: configuration.dexMode, layout: layout)
                 pages.about = configuration.about
                 let renderStart = clock.now
-                let reads = PageReads(previous: previousInputs, prints: await ReadPrints(index: index),
+                // Without a key the tool that built the last site is unknown: nothing is taken by its reads.
+                let reads = PageReads(previous: key == nil ? PageInputs() : previousInputs, prints: await ReadPrints(index: index),
                                       settings: settingsKey(pages: pages, key: key, sprites: sprites, contents: contents))
                 let done = try await renderPages(pages, theme: theme, staging: staging, previous: previous, prefix: layout.prefix,
                                                  reads: reads, into: &manifest, inputs: &inputs, progress: progress)

@@ -136,9 +136,10 @@ extension CatalogIndex {
             slug: pokemon.slug,
             number: Self.number(pokemon.speciesID),
             name: pokemon.name,
-            // The form's name under the card's, unless the card's already says it ("Pikachu Rockeur").
+            // The form's name under the card's, unless the card's already says it ("Pikachu Rockeur"),
+            // compared without the machine's locale: the same data gives the same page anywhere.
             form: pokemon.isDefault ? nil : pokemon.formName.flatMap { form in
-                LanguageMark.plain(pokemon.name).localizedCaseInsensitiveContains(LanguageMark.plain(form)) ? nil : form
+                LanguageMark.plain(pokemon.name).range(of: LanguageMark.plain(form), options: .caseInsensitive) != nil ? nil : form
             },
             page: Self.page(of: pokemon.slug),
             sprite: image(of: pokemon),

@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -31,6 +32,11 @@ package struct InputFolder: Sendable {
     package let root: URL
     /// Its real path (symlinks resolved), what every resolved path must lie under.
     package let realRoot: String
+    /// The real path of each folder a resolved path went through (nil: none there, with
+    /// `errno`): a folder of a thousand sprites is resolved once, not once per sprite. So an
+    /// `InputFolder` is for one pass over a folder (one build, one fetch): a folder made or
+    /// relinked after it was resolved is seen by the next one.
+    private let folders = ResolvedFolders()
 
     package init(root: URL) {
         self.root = root
@@ -38,15 +44,49 @@ package struct InputFolder: Sendable {
     }
 
     /// Resolves `relative` (a path below the root, `/`-separated) without leaving the folder.
+    ///
+    /// The file's folder is resolved as `realpath(3)` does (once per folder), and the file
+    /// itself is `lstat`ed: a file that is a symlink is resolved in full.
     package func resolve(_ relative: String) -> Resolution {
         guard Self.isPlainRelative(relative) else { return .unsafePath }
         let full = root.path + "/" + relative
+        guard let slash = relative.utf8.lastIndex(of: UInt8(ascii: "/")) else { return resolveFully(full) }
+        let folderPath = relative[..<slash]
+        let folder: (real: String?, error: Int32)
+        if let known = folders.known.withLock({ $0[folderPath] }) {
+            folder = known
+        } else {
+            let real = Self.realPath(root.path + "/" + folderPath)
+            folder = (real, real == nil ? errno : 0)
+            folders.known.withLock { $0[folderPath] = folder }
+        }
+        guard let realFolder = folder.real else {
+            return folder.error == ENOENT || folder.error == ENOTDIR ? .missing : .notAFile
+        }
+        guard isInside(realFolder) else { return resolveFully(full) }
+        let candidate = realFolder + "/" + relative[relative.utf8.index(after: slash)...]
+        var status = stat()
+        guard lstat(candidate, &status) == 0 else {
+            return errno == ENOENT || errno == ENOTDIR ? .missing : .notAFile
+        }
+        switch status.st_mode & S_IFMT {
+        case S_IFREG: return .file(path: candidate, size: Int(status.st_size))
+        case S_IFLNK: return resolveFully(full)
+        default: return .notAFile
+        }
+    }
+
+    /// Whether a real path is the root or below it.
+    private func isInside(_ real: String) -> Bool {
+        real == realRoot || real.hasPrefix(realRoot.hasSuffix("/") ? realRoot : realRoot + "/")
+    }
+
+    /// `resolve` by `realpath(3)` of the whole path.
+    private func resolveFully(_ full: String) -> Resolution {
         guard let real = Self.realPath(full) else {
             return errno == ENOENT || errno == ENOTDIR ? .missing : .notAFile
         }
-        guard real == realRoot || real.hasPrefix(realRoot.hasSuffix("/") ? realRoot : realRoot + "/") else {
-            return .escapes(target: real)
-        }
+        guard isInside(real) else { return .escapes(target: real) }
         var status = stat()
         guard stat(real, &status) == 0 else { return .missing }
         guard status.st_mode & S_IFMT == S_IFREG else { return .notAFile }
@@ -86,6 +126,11 @@ package struct InputFolder: Sendable {
         defer { free(resolved) }
         return String(cString: resolved)
     }
+}
+
+/// The folders an ``InputFolder`` has resolved, shared by its copies.
+private final class ResolvedFolders: Sendable {
+    let known = Mutex<[Substring: (real: String?, error: Int32)]>([:])
 }
 
 /// A path in an input folder that cannot be read as it is.

@@ -1,0 +1,80 @@
+import Common
+import Foundation
+import Testing
+
+/// `InputFolder` resolves each folder once and `lstat`s the file: the same answers as
+/// resolving every path in full, for every way a path can lead out or go nowhere.
+@Suite("Input folders resolve each folder once, never leaving the folder")
+struct InputFolderTests {
+    let base: URL
+    var root: URL { base.appendingPathComponent("root") }
+    var outside: URL { base.appendingPathComponent("outside") }
+
+    init() throws {
+        base = FileManager.default.temporaryDirectory.appendingPathComponent("pokedex-input-folder-\(UUID().uuidString)")
+        let manager = FileManager.default
+        for folder in ["root/real", "root/plain", "root/nested/deeper", "outside"] {
+            try manager.createDirectory(at: base.appendingPathComponent(folder), withIntermediateDirectories: true)
+        }
+        for file in ["root/real/a.json", "root/real/b.json", "root/plain/a.json", "root/nested/deeper/a.json", "outside/a.json", "outside/b.json"] {
+            try Data("{}".utf8).write(to: base.appendingPathComponent(file))
+        }
+        // A folder leading out, a folder leading inside, a file leading out, a file leading inside.
+        try manager.createSymbolicLink(at: root.appendingPathComponent("out"), withDestinationURL: outside)
+        try manager.createSymbolicLink(at: root.appendingPathComponent("in"), withDestinationURL: root.appendingPathComponent("real"))
+        try manager.createSymbolicLink(at: root.appendingPathComponent("plain/secret.json"), withDestinationURL: outside.appendingPathComponent("a.json"))
+        try manager.createSymbolicLink(at: root.appendingPathComponent("plain/alias.json"), withDestinationURL: root.appendingPathComponent("real/b.json"))
+        try manager.createSymbolicLink(at: root.appendingPathComponent("plain/dangling.json"), withDestinationURL: base.appendingPathComponent("gone.json"))
+    }
+
+    func remove() { try? FileManager.default.removeItem(at: base) }
+
+    var realRoot: String { InputFolder.realPath(root.path) ?? root.path }
+
+    @Test("every file of a folder leading out is refused, the second as the first")
+    func folderOut() {
+        defer { remove() }
+        let folder = InputFolder(root: root)
+        for name in ["a.json", "b.json", "a.json"] {
+            guard case let .escapes(target) = folder.resolve("out/" + name) else {
+                Issue.record("out/\(name) was not refused: \(folder.resolve("out/" + name))")
+                continue
+            }
+            #expect(target.hasSuffix("/outside/" + name))
+        }
+    }
+
+    @Test("a folder leading inside is followed to the real file")
+    func folderIn() {
+        defer { remove() }
+        let folder = InputFolder(root: root)
+        #expect(folder.resolve("in/a.json") == .file(path: realRoot + "/real/a.json", size: 2))
+        #expect(folder.resolve("in/b.json") == .file(path: realRoot + "/real/b.json", size: 2))
+        #expect(folder.resolve("nested/deeper/a.json") == .file(path: realRoot + "/nested/deeper/a.json", size: 2))
+    }
+
+    @Test("in a plain folder, a file leading out is refused, one leading inside followed, a dangling one missing")
+    func filesInPlainFolder() {
+        defer { remove() }
+        let folder = InputFolder(root: root)
+        #expect(folder.resolve("plain/a.json") == .file(path: realRoot + "/plain/a.json", size: 2))
+        guard case .escapes = folder.resolve("plain/secret.json") else {
+            Issue.record("plain/secret.json was not refused")
+            return
+        }
+        #expect(folder.resolve("plain/alias.json") == .file(path: realRoot + "/real/b.json", size: 2))
+        #expect(folder.resolve("plain/dangling.json") == .missing)
+    }
+
+    @Test("missing folders, a file taken as a folder and a folder taken as a file")
+    func nothingThere() {
+        defer { remove() }
+        let folder = InputFolder(root: root)
+        #expect(folder.resolve("nope/a.json") == .missing)
+        #expect(folder.resolve("nope/b.json") == .missing)
+        #expect(folder.resolve("plain/a.json/x") == .missing)
+        #expect(folder.resolve("nested/deeper") == .notAFile)
+        #expect(folder.resolve("nested") == .notAFile)
+        #expect(folder.resolve("../outside/a.json") == .unsafePath)
+    }
+}

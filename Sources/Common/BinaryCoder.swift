@@ -83,6 +83,18 @@ package struct BinaryRecordWriter {
         writer.string(value)
     }
     package func int(_ value: Int) { writer.signed(Int64(value)) }
+    package func bool(_ value: Bool) { writer.byte(value ? 1 : 0) }
+    package func int64(_ value: Int64) { writer.signed(value) }
+    package func uint64(_ value: UInt64) { writer.varint(value) }
+    package func data(_ value: Data) {
+        writer.varint(UInt64(value.count))
+        writer.data.append(contentsOf: value)
+    }
+    /// Count, then each: as an array of them is written.
+    package func ints(_ values: [Int]) {
+        writer.varint(UInt64(values.count))
+        for value in values { writer.signed(Int64(value)) }
+    }
     /// An unkeyed container's element count, as it is written before the elements.
     package func count(_ value: Int) { writer.varint(UInt64(value)) }
     package func optional(_ value: Int?) {
@@ -112,22 +124,16 @@ package struct BinaryRecordReader {
     package func string() throws -> String { try reader.string() }
     package func optional() throws -> String? { try reader.byte() == 0 ? nil : try reader.string() }
     package func int() throws -> Int { Int(try reader.signed()) }
+    package func bool() throws -> Bool { try reader.byte() != 0 }
+    package func int64() throws -> Int64 { try reader.signed() }
+    package func uint64() throws -> UInt64 { try reader.varint() }
+    /// A slice of the source when there is one (see ``BinaryCoder``), else a copy.
+    package func data() throws -> Data { try read(Data.self, from: reader) }
+    package func ints() throws -> [Int] { try read([Int].self, from: reader) }
     package func count() throws -> Int { try reader.count() }
     package func optionalInt() throws -> Int? { try reader.byte() == 0 ? nil : Int(try reader.signed()) }
-    package func strings() throws -> [String] {
-        let count = try reader.count()
-        var values: [String] = []
-        values.reserveCapacity(count)
-        for _ in 0..<count { values.append(try reader.string()) }
-        return values
-    }
-    package func records<T: BinaryRecord>(_ type: T.Type = T.self) throws -> [T] {
-        let count = try reader.count()
-        var values: [T] = []
-        values.reserveCapacity(count)
-        for _ in 0..<count { values.append(try T(record: self)) }
-        return values
-    }
+    package func strings() throws -> [String] { try reader.elements { try reader.string() } }
+    package func records<T: BinaryRecord>(_ type: T.Type = T.self) throws -> [T] { try reader.elements { try T(record: self) } }
     package func optionalRecords<T: BinaryRecord>(_ type: T.Type = T.self) throws -> [T]? {
         try reader.byte() == 0 ? nil : try records(type)
     }
@@ -209,6 +215,15 @@ final class Reader {
         return Int(value)
     }
 
+    /// A count, then that many elements, each read by `element`.
+    func elements<Element>(_ element: () throws -> Element) throws -> [Element] {
+        let count = try count()
+        var result: [Element] = []
+        result.reserveCapacity(count)
+        for _ in 0..<count { result.append(try element()) }
+        return result
+    }
+
     func string() throws -> String {
         let length = Int(try varint())
         guard length >= 0, length <= bytes.count - position else { throw BinaryCoder.Corrupt() }
@@ -254,16 +269,18 @@ private func write<T: Encodable>(_ value: T, to writer: Writer) throws {
         writer.data.append(contentsOf: data)
         return
     }
+    // The other integers by metadata too: a failed cast costs as much as writing a value,
+    // and every struct would fail each of them.
+    if T.self == UInt32.self { return writer.varint(UInt64(unsafeBitCast(value, to: UInt32.self))) }
+    if T.self == Int32.self { return writer.signed(Int64(unsafeBitCast(value, to: Int32.self))) }
+    if T.self == Int16.self { return writer.signed(Int64(unsafeBitCast(value, to: Int16.self))) }
+    if T.self == Int8.self { return writer.signed(Int64(unsafeBitCast(value, to: Int8.self))) }
+    if T.self == UInt.self { return writer.varint(UInt64(unsafeBitCast(value, to: UInt.self))) }
+    if T.self == UInt16.self { return writer.varint(UInt64(unsafeBitCast(value, to: UInt16.self))) }
+    if T.self == UInt8.self { return writer.varint(UInt64(unsafeBitCast(value, to: UInt8.self))) }
+    if T.self == Float.self { return writer.varint(UInt64(unsafeBitCast(value, to: Float.self).bitPattern)) }
     if let record = value as? any BinaryRecord { return record.write(record: BinaryRecordWriter(writer: writer)) }
     switch value {
-    case let value as UInt32: writer.varint(UInt64(value))
-    case let value as Int32: writer.signed(Int64(value))
-    case let value as Int16: writer.signed(Int64(value))
-    case let value as Int8: writer.signed(Int64(value))
-    case let value as UInt: writer.varint(UInt64(value))
-    case let value as UInt16: writer.varint(UInt64(value))
-    case let value as UInt8: writer.varint(UInt64(value))
-    case let value as Float: writer.varint(UInt64(value.bitPattern))
     case let array as any BinaryArray:
         // Count first, then the elements: what `Array.init(from:)` reads back.
         try array.writeElements(to: writer)
@@ -300,12 +317,35 @@ protocol BinaryArray {
 
 extension Array: BinaryArray where Element: Encodable {
     func writeElements(to writer: Writer) throws {
+        if Element.self == String.self {
+            writer.varint(UInt64(count))
+            for element in self { writer.string(unsafeBitCast(element, to: String.self)) }
+            return
+        }
+        if let records = self as? any BinaryRecordArray { return records.writeRecords(to: writer) }
         writer.varint(UInt64(count))
         if Element.self == UInt64.self {
             for element in self { writer.varint(unsafeBitCast(element, to: UInt64.self)) }
             return
         }
         for element in self { try write(element, to: writer) }
+    }
+}
+
+/// An array of records, written and read as a whole: the element type's record form is
+/// looked up once per array, not once per element (a learnset holds hundreds).
+protocol BinaryRecordArray {
+    func writeRecords(to writer: Writer)
+    static func readRecords(from reader: Reader) throws -> Self
+}
+
+extension Array: BinaryRecordArray where Element: BinaryRecord {
+    func writeRecords(to writer: Writer) {
+        BinaryRecordWriter(writer: writer).records(self)
+    }
+
+    static func readRecords(from reader: Reader) throws -> [Element] {
+        try BinaryRecordReader(reader: reader).records(Element.self)
     }
 }
 
@@ -411,46 +451,34 @@ private func read<T: Decodable>(_ type: T.Type, from reader: Reader) throws -> T
     if T.self == String.self { return unsafeBitCast(try reader.string(), to: T.self) }
     if T.self == Int.self { return unsafeBitCast(Int(try reader.signed()), to: T.self) }
     if T.self == Bool.self { return unsafeBitCast(try reader.byte() != 0, to: T.self) }
-    if let record = T.self as? any BinaryRecord.Type { return try record.init(record: BinaryRecordReader(reader: reader)) as! T }
-    switch type {
-    case is String.Type: return try reader.string() as! T
-    case is Int.Type: return Int(try reader.signed()) as! T
-    case is Bool.Type: return (try reader.byte() != 0) as! T
-    case is UInt64.Type: return try reader.varint() as! T
-    case is UInt32.Type: return UInt32(truncatingIfNeeded: try reader.varint()) as! T
-    case is Int32.Type: return Int32(truncatingIfNeeded: try reader.signed()) as! T
-    case is Int64.Type: return try reader.signed() as! T
-    case is Int16.Type: return Int16(truncatingIfNeeded: try reader.signed()) as! T
-    case is Int8.Type: return Int8(truncatingIfNeeded: try reader.signed()) as! T
-    case is UInt.Type: return UInt(truncatingIfNeeded: try reader.varint()) as! T
-    case is UInt16.Type: return UInt16(truncatingIfNeeded: try reader.varint()) as! T
-    case is UInt8.Type: return UInt8(truncatingIfNeeded: try reader.varint()) as! T
-    case is Double.Type: return Double(bitPattern: try reader.varint()) as! T
-    case is Float.Type: return Float(bitPattern: UInt32(truncatingIfNeeded: try reader.varint())) as! T
-    case is [UInt64].Type:
-        let count = try reader.count()
-        var result = [UInt64]()
-        result.reserveCapacity(count)
-        for _ in 0..<count { result.append(try reader.varint()) }
-        return result as! T
-    case is Data.Type:
+    // Told apart by metadata, not by casts (see ``write(_:to:)``).
+    if T.self == UInt64.self { return unsafeBitCast(try reader.varint(), to: T.self) }
+    if T.self == Int64.self { return unsafeBitCast(try reader.signed(), to: T.self) }
+    if T.self == UInt32.self { return unsafeBitCast(UInt32(truncatingIfNeeded: try reader.varint()), to: T.self) }
+    if T.self == Int32.self { return unsafeBitCast(Int32(truncatingIfNeeded: try reader.signed()), to: T.self) }
+    if T.self == Int16.self { return unsafeBitCast(Int16(truncatingIfNeeded: try reader.signed()), to: T.self) }
+    if T.self == Int8.self { return unsafeBitCast(Int8(truncatingIfNeeded: try reader.signed()), to: T.self) }
+    if T.self == UInt.self { return unsafeBitCast(UInt(truncatingIfNeeded: try reader.varint()), to: T.self) }
+    if T.self == UInt16.self { return unsafeBitCast(UInt16(truncatingIfNeeded: try reader.varint()), to: T.self) }
+    if T.self == UInt8.self { return unsafeBitCast(UInt8(truncatingIfNeeded: try reader.varint()), to: T.self) }
+    if T.self == Double.self { return unsafeBitCast(Double(bitPattern: try reader.varint()), to: T.self) }
+    if T.self == Float.self { return unsafeBitCast(Float(bitPattern: UInt32(truncatingIfNeeded: try reader.varint())), to: T.self) }
+    if T.self == [UInt64].self { return unsafeBitCast(try reader.elements { try reader.varint() }, to: T.self) }
+    if T.self == [Int].self { return unsafeBitCast(try reader.elements { Int(try reader.signed()) }, to: T.self) }
+    if T.self == [String].self { return unsafeBitCast(try reader.elements { try reader.string() }, to: T.self) }
+    if T.self == Data.self {
         let length = try reader.count()
         guard length <= reader.bytes.count - reader.position else { throw BinaryCoder.Corrupt() }
         defer { reader.position += length }
         if let source = reader.source {
             let start = source.startIndex + reader.position
-            return source[start..<(start + length)] as! T
+            return unsafeBitCast(source[start..<(start + length)], to: T.self)
         }
-        return Data(UnsafeRawBufferPointer(rebasing: reader.bytes[reader.position..<(reader.position + length)])) as! T
-    case is [Int].Type:
-        let count = try reader.count()
-        var result = [Int]()
-        result.reserveCapacity(count)
-        for _ in 0..<count { result.append(Int(try reader.signed())) }
-        return result as! T
-    default:
-        return try T(from: BinaryDecoderImpl(reader: reader))
+        return unsafeBitCast(Data(UnsafeRawBufferPointer(rebasing: reader.bytes[reader.position..<(reader.position + length)])), to: T.self)
     }
+    if let record = T.self as? any BinaryRecord.Type { return try record.init(record: BinaryRecordReader(reader: reader)) as! T }
+    if let records = T.self as? any BinaryRecordArray.Type { return try records.readRecords(from: reader) as! T }
+    return try T(from: BinaryDecoderImpl(reader: reader))
 }
 
 private struct KeyedReader<Key: CodingKey>: KeyedDecodingContainerProtocol {

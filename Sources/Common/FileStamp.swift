@@ -31,3 +31,17 @@ package struct FileStamp: Codable, Hashable, Sendable {
         return FileStamp(size: Int64(info.st_size), modified: nanoseconds, inode: UInt64(info.st_ino))
     }
 }
+
+/// Field by field, in its `CodingKeys` order: the bytes `Codable` writes (every record and
+/// every index entry carries one).
+extension FileStamp: BinaryRecord {
+    package init(record reader: BinaryRecordReader) throws {
+        self.init(size: try reader.int64(), modified: try reader.int64(), inode: try reader.uint64())
+    }
+
+    package func write(record writer: BinaryRecordWriter) {
+        writer.int64(size)
+        writer.int64(modified)
+        writer.uint64(inode)
+    }
+}

@@ -35,4 +35,17 @@ struct LearnedMoveCodingTests {
         #expect(bytes == (try BinaryCoder.encode(CodableForm([CodableForm(encounter), CodableForm(encounter)]), format: "t")))
         #expect(try BinaryCoder.decode([Encounter].self, from: bytes, format: "t") == [encounter, encounter])
     }
+
+    @Test("a records file's entries write what Codable writes, their bytes read back as slices")
+    func recordsFileEntries() throws {
+        let entries = [RecordCache.Entry(path: "api/v2/pokemon/25/index.json Wire.Pokemon",
+                                         stamp: FileStamp(size: 4_096, modified: 1_764_000_000_000_000_001, inode: 42), bytes: Data([1, 2, 3, 0xFF])),
+                       RecordCache.Entry(path: "", stamp: FileStamp(size: 0, modified: 0, inode: 0), bytes: Data())]
+        let bytes = try BinaryCoder.encode(entries, format: "t")
+        #expect(bytes == (try BinaryCoder.encode(CodableForm(entries.map(CodableForm.init)), format: "t")))
+        let read = try #require(try BinaryCoder.decode([RecordCache.Entry].self, from: bytes, format: "t"))
+        #expect(read.map(\.path) == entries.map(\.path))
+        #expect(read.map(\.stamp) == entries.map(\.stamp))
+        #expect(read.map(\.bytes) == entries.map(\.bytes))
+    }
 }

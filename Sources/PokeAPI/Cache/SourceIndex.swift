@@ -62,13 +62,15 @@ package struct SourceIndex: Codable, Sendable, Equatable {
         }
     }
 
-    /// The file of an entry below the root.
+    /// The file of an entry below the root (its path is a resource path's own, `pokemon/25`
+    /// or `pokemon/25/encounters`: the file is `api/v2/<path>/index.json`).
     package func file(of entry: Entry) -> String {
-        root + "/" + (Self.resourcePath(entry.path)?.filePath ?? "api/v2/" + entry.path + "/index.json")
+        root + "/api/v2/" + entry.path + "/index.json"
     }
 
-    /// The index with new stamps, when the only change since it was written is files edited
-    /// in a way that leaves what they reach as it was (a text changed by hand): each changed
+    /// The index as it stands: itself with nothing changed (`changed` 0, every file and
+    /// sprite `stat`ed once), or with new stamps when the only change since it was written
+    /// is files edited in a way that leaves what they reach as it was (a text changed by hand): each changed
     /// file is read and scanned, and its ``Reach/key`` must be the one recorded. Nil when a
     /// file or sprite is gone or changed otherwise, a changed file reaches anything else or
     /// is not valid JSON, or so many changed that the crawl is as quick: the crawl decides.
@@ -76,13 +78,13 @@ package struct SourceIndex: Codable, Sendable, Equatable {
     /// (`api/v2/<resource>/index.json`) changed since `written` (the index's own stamp), or
     /// something recorded as missing that is there now.
     func restamped(written: FileStamp?, limit: Int = 256) -> (index: SourceIndex, changed: Int)? {
-        guard let written else { return nil }
         var updated = self
         var changed = 0
         let folder = InputFolder(root: URL(fileURLWithPath: root, isDirectory: true))
         for (position, entry) in entries.enumerated() {
             guard let stamp = FileStamp.of(file(of: entry)) else { return nil }
             guard stamp != entry.stamp else { continue }
+            guard written != nil else { return nil }
             changed += 1
             // Read as the crawl reads a folder: never through a link out of it.
             let relative = String(file(of: entry).dropFirst(root.count + 1))
@@ -93,8 +95,8 @@ package struct SourceIndex: Codable, Sendable, Equatable {
             else { return nil }
             updated.entries[position].stamp = stamp
         }
-        guard changed > 0 else { return nil }
         for media in media where FileStamp.of(root + "/" + media.path) != media.stamp { return nil }
+        guard changed > 0, let written else { return (self, 0) }
         let resources = Set(entries.compactMap { $0.path.split(separator: "/").first.map(String.init) })
         for resource in resources {
             if let list = FileStamp.of(root + "/api/v2/" + resource + "/index.json"), list.modified >= written.modified { return nil }
@@ -104,13 +106,6 @@ package struct SourceIndex: Codable, Sendable, Equatable {
         }
         for lacking in missingMedia where FileStamp.of(root + "/" + lacking) != nil { return nil }
         return (updated, changed)
-    }
-
-    /// Whether every file still has the stamp the index recorded (one `stat` each).
-    package func isCurrent() -> Bool {
-        for entry in entries where FileStamp.of(file(of: entry)) != entry.stamp { return false }
-        for media in media where FileStamp.of(root + "/" + media.path) != media.stamp { return false }
-        return true
     }
 
     /// A key of everything the index says: which files, with which stamps. Two indexes of
@@ -184,5 +179,35 @@ extension SourceIndex {
     func write(to file: URL) {
         guard let data = try? BinaryCoder.encode(self, format: Self.format) else { return }
         try? AtomicFile.write(data, to: file.path)
+    }
+}
+
+/// Field by field, in their `CodingKeys` order: the bytes `Codable` writes (an index of the
+/// whole dex holds ten thousand entries, read every build and written after every edit).
+extension SourceIndex.Entry: BinaryRecord {
+    package init(record reader: BinaryRecordReader) throws {
+        self.init(path: try reader.string(), stamp: try FileStamp(record: reader), links: try reader.ints(), sprites: try reader.ints(),
+                  name: try reader.optional(), absent: try reader.strings(), reachKey: try reader.uint64())
+    }
+
+    package func write(record writer: BinaryRecordWriter) {
+        writer.string(path)
+        stamp.write(record: writer)
+        writer.ints(links)
+        writer.ints(sprites)
+        writer.optional(name)
+        writer.strings(absent)
+        writer.uint64(reachKey)
+    }
+}
+
+extension SourceIndex.Media: BinaryRecord {
+    package init(record reader: BinaryRecordReader) throws {
+        self.init(path: try reader.string(), stamp: try FileStamp(record: reader))
+    }
+
+    package func write(record writer: BinaryRecordWriter) {
+        writer.string(path)
+        stamp.write(record: writer)
     }
 }

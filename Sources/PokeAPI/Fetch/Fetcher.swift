@@ -50,7 +50,7 @@ package struct Fetcher: Sendable {
             if let previous, !configuration.refresh, !configuration.verify, previous.root == realRoot {
                 // Unchanged, or changed only in what the files say, not in what they reach:
                 // the index stands (with the new stamps), and nothing is crawled.
-                let current = previous.isCurrent() ? (index: previous, changed: 0) : previous.restamped(written: FileStamp.of(indexFile.path))
+                let current = previous.restamped(written: FileStamp.of(indexFile.path))
                 if let (current, changed) = current {
                     if changed > 0 { current.write(to: indexFile) }
                     var report = FetchReport()

@@ -65,17 +65,8 @@ package final class RecordCache: Sendable {
     /// The record of `path` (with `stamp`): the kept one when the file is unchanged, else
     /// `decodeJSON()`, kept for next time.
     func record<T: Codable & Sendable>(_ type: T.Type, path: String, stamp: FileStamp?, decodeJSON: () throws(CatalogIssue) -> T) throws(CatalogIssue) -> T {
-        // A file read as two types keeps two records (one key each would undo the other).
-        let key = "\(path) \(String(reflecting: T.self))"
-        if keepsValues, let stamp, let seen = values.withLock({ $0[key] }), seen.stamp == stamp, let value = seen.value as? T {
-            return value
-        }
-        if let stamp, let kept = previous[key], kept.stamp == stamp,
-           let value = (try? BinaryCoder.decode(T.self, from: kept.bytes, format: "")) ?? nil {
-            current.withLock { $0[key] = kept }
-            if keepsValues { values.withLock { $0[key] = (stamp, value) } }
-            return value
-        }
+        if let stamp, let value = kept(type, path: path, stamp: stamp) { return value }
+        let key = Self.key(path, T.self)
         let value = try decodeJSON()
         decodedCount.withLock { $0 += 1 }
         if let stamp, let bytes = try? BinaryCoder.encode(value, format: "") {
@@ -83,6 +74,24 @@ package final class RecordCache: Sendable {
             if keepsValues { values.withLock { $0[key] = (stamp, value) } }
         }
         return value
+    }
+
+    /// The kept record of `path` when it was read at `stamp` (by this build or the last), else nil.
+    func kept<T: Codable & Sendable>(_ type: T.Type, path: String, stamp: FileStamp) -> T? {
+        let key = Self.key(path, T.self)
+        if keepsValues, let seen = values.withLock({ $0[key] }), seen.stamp == stamp, let value = seen.value as? T {
+            return value
+        }
+        guard let kept = previous[key], kept.stamp == stamp,
+              let value = (try? BinaryCoder.decode(T.self, from: kept.bytes, format: "")) ?? nil else { return nil }
+        current.withLock { $0[key] = kept }
+        if keepsValues { values.withLock { $0[key] = (stamp, value) } }
+        return value
+    }
+
+    /// A file read as two types keeps two records (one key each would undo the other).
+    private static func key<T>(_ path: String, _ type: T.Type) -> String {
+        "\(path) \(String(reflecting: T.self))"
     }
 
     /// A temporary file of a save that was killed (an hour old), not one another build is writing.
@@ -106,5 +115,19 @@ package final class RecordCache: Sendable {
             || (name.hasPrefix(".records-") && name.hasSuffix(".tmp") && Self.isStale(folder.appendingPathComponent(name))) {
             try? FileManager.default.removeItem(at: folder.appendingPathComponent(name))
         }
+    }
+}
+
+/// Field by field, in its `CodingKeys` order: the bytes `Codable` writes, without its
+/// containers (a records file holds tens of thousands of entries, read every build).
+extension RecordCache.Entry: BinaryRecord {
+    init(record reader: BinaryRecordReader) throws {
+        self.init(path: try reader.string(), stamp: try FileStamp(record: reader), bytes: try reader.data())
+    }
+
+    func write(record writer: BinaryRecordWriter) {
+        writer.string(path)
+        stamp.write(record: writer)
+        writer.data(bytes)
     }
 }

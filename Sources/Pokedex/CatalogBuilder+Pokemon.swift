@@ -183,8 +183,13 @@ extension CatalogBuilder {
     /// Encounters merged per game, area, method and level range (PokeAPI lists one per
     /// slot): their chances add up, their conditions are kept apart.
     static func encounters(_ found: Wire.Encounters, references: inout References) -> [Encounter] {
+        /// What one merged encounter is told apart by (a value, not a joined string: a
+        /// pokemon of ten games lists thousands of slots).
+        struct Key: Hashable {
+            var version: String, area: String, method: String, minLevel: Int, maxLevel: Int, conditions: [String]
+        }
         var merged: [Encounter] = []
-        var position: [String: Int] = [:]
+        var position: [Key: Int] = [:]
         for area in found.areas {
             guard let areaSlug = area.locationArea.name else { continue }
             References.note(area.locationArea, in: &references.areas)
@@ -194,7 +199,7 @@ extension CatalogBuilder {
                     guard let method = detail.method.name else { continue }
                     let conditions = (detail.conditionValues ?? []).compactMap(\.name).sorted()
                     let minLevel = detail.minLevel ?? 0, maxLevel = detail.maxLevel ?? minLevel
-                    let key = [versionSlug, areaSlug, method, String(minLevel), String(maxLevel), conditions.joined(separator: ",")].joined(separator: "|")
+                    let key = Key(version: versionSlug, area: areaSlug, method: method, minLevel: minLevel, maxLevel: maxLevel, conditions: conditions)
                     if let index = position[key] {
                         merged[index].chance += detail.chance ?? 0
                     } else {

@@ -48,7 +48,7 @@ struct BuildCommand: AsyncParsableCommand {
     var quiet = false
     @Flag(help: "Say what each stage did: the source, the catalog, the pages, the assets, the indexes, the check.")
     var verbose = false
-    @Flag(help: "Read, check and decode every data file, trusting no index or record (a file changed keeping its size and time).")
+    @Flag(help: "Read, check and decode every data file and sprite, trusting no index, record or media fact of the last build (a file changed keeping its size and time).")
     var verify = false
     @Option(help: "The settings file (default pokedex.toml when present).")
     var config: String?
@@ -101,6 +101,7 @@ struct BuildCommand: AsyncParsableCommand {
             languages: settings.siteLanguages
         )
         configuration.about = try readAbout(settings)
+        configuration.verify = verify
         let builder = SiteBuilder(configuration: configuration)
         let (trainer, collectionFile, lines) = try loadCollection(settings)
         let selection = try Self.catalogSelection(settings)
@@ -117,9 +118,10 @@ struct BuildCommand: AsyncParsableCommand {
             return Built(summary: summary, configuration: configuration, sites: [], inputs: inputs)
         }
         var catalogs: [Catalog] = []
+        var saving: Task<Void, Never>?
         do {
             if let root = prepared.root { reporter.note("Loading the catalog from \(root.path)") }
-            catalogs = try await source.catalogs(prepared, languages: settings.siteLanguages, selection: selection) { language, catalog, decoded, elapsed in
+            (catalogs, saving) = try await source.catalogsSaving(prepared, languages: settings.siteLanguages, selection: selection) { language, catalog, decoded, elapsed in
                 reporter.detail("catalog (\(language)): \(catalog.species.count) species, \(catalog.pokemon.count) pokemon, "
                     + "\(catalog.moves.count) moves, \(catalog.abilities.count) abilities, \(catalog.items.count) items; "
                     + (prepared.root == nil ? "the bundled sample" : "\(decoded) files decoded, the rest from records")
@@ -128,6 +130,23 @@ struct BuildCommand: AsyncParsableCommand {
         } catch {
             throw CommandFailure(String(describing: error))
         }
+        // The records are saved while the site is built; the build ends when they are.
+        do {
+            let built = try await buildSite(catalogs, trainer: trainer, collectionFile: collectionFile, lines: lines,
+                                            key: key, builder: builder, settings: settings, reporter: reporter)
+            await saving?.value
+            return Built(summary: built.summary, configuration: configuration, sites: built.sites, inputs: inputs)
+        } catch {
+            await saving?.value
+            throw error
+        }
+    }
+
+    /// Builds the site of loaded catalogs, the collection audited against the first.
+    private func buildSite(
+        _ catalogs: [Catalog], trainer: TrainerCollection, collectionFile: URL, lines: [String: Int],
+        key: BuildKey, builder: SiteBuilder, settings: BuildSettings, reporter: BuildReporter
+    ) async throws -> (summary: BuildSummary, sites: [SiteBuilder.LanguageSite]) {
         let catalog = catalogs[0]
         // A hand-edited file meets the same rules as `catch`; what breaks them stays off the site.
         let (kept, problems) = CollectionRules(reference: catalog).audit(trainer, file: collectionFile.path, lines: lines)
@@ -142,7 +161,7 @@ struct BuildCommand: AsyncParsableCommand {
             check: settings.strict ? Self.strictCheck : nil,
             progress: { reporter.progress($0) }
         )
-        return Built(summary: summary, configuration: configuration, sites: sites, inputs: inputs)
+        return (summary, sites)
     }
 }
 

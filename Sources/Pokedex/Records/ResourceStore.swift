@@ -17,6 +17,11 @@ struct ResourceStore: Sendable {
     let records: RecordCache
     /// The languages long texts are kept in (nil: all).
     let languages: Set<String>?
+    /// The stamp of every file the index holds, by its path below the root. The fetch that
+    /// handed over the index has just checked each one (one `stat` each, a
+    /// restamp or a crawl), so a file whose record is kept is taken without resolving its
+    /// path again; a file that has to be decoded is resolved and read as ever.
+    private let indexed: [String: FileStamp]
 
     init(root: URL, index: SourceIndex? = nil, records: RecordCache = RecordCache(folder: nil), languages: Set<String>? = nil) {
         self.root = root
@@ -24,6 +29,12 @@ struct ResourceStore: Sendable {
         self.index = index
         self.records = records
         self.languages = languages
+        var indexed: [String: FileStamp] = [:]
+        if let index, index.root == folder.realRoot {
+            indexed.reserveCapacity(index.entries.count)
+            for entry in index.entries { indexed["api/v2/" + entry.path + "/index.json"] = entry.stamp }
+        }
+        self.indexed = indexed
     }
 
     /// The ids a resource may have: PokeAPI's are 1 to about 10,300; room for ten times that and more.
@@ -68,14 +79,19 @@ struct ResourceStore: Sendable {
 
     /// Whether a resource is present.
     func has(_ kind: String, _ id: Int) -> Bool {
-        if case .file = folder.resolve(Self.relative(kind, id)) { return true }
+        let relative = Self.relative(kind, id)
+        if indexed[relative] != nil { return true }
+        if case .file = folder.resolve(relative) { return true }
         return false
     }
 
     /// Decodes one resource; `neededBy` names what referred to it, for the error.
     func load<T: Codable & Sendable>(_ type: T.Type, _ kind: String, _ id: Int, neededBy: String? = nil) throws(CatalogIssue) -> T {
-        let url = file(kind, id)
         let relative = Self.relative(kind, id)
+        if let stamp = indexed[relative], let value = records.kept(type, path: relative, stamp: stamp) {
+            return try Self.checked(value, kind, id, file: file(kind, id))
+        }
+        let url = file(kind, id)
         let stamp: FileStamp?
         switch folder.resolve(relative) {
         case let .file(real, _): stamp = FileStamp.of(real)
@@ -95,9 +111,14 @@ struct ResourceStore: Sendable {
             guard let data else { throw .missingResource(path: url.path, neededBy: neededBy) }
             return try Self.decode(type, from: data, path: url.path, languages: languages)
         }
-        // Two files claiming one id, or a negative one, would build a silently wrong site.
+        return try Self.checked(value, kind, id, file: url)
+    }
+
+    /// The value, unless it claims another id than its file's: two files claiming one id,
+    /// or a negative one, would build a silently wrong site.
+    private static func checked<T>(_ value: T, _ kind: String, _ id: Int, file: @autoclosure () -> URL) throws(CatalogIssue) -> T {
         if let stated = (value as? any IdentifiedResource)?.id, stated != id {
-            throw .badValue(path: url.path, jsonPath: "$.id", detail: "says \(stated), but the file is \(kind) \(id); each file must hold the resource its folder names")
+            throw .badValue(path: file().path, jsonPath: "$.id", detail: "says \(stated), but the file is \(kind) \(id); each file must hold the resource its folder names")
         }
         return value
     }

@@ -96,6 +96,17 @@ package struct CatalogSource: Sendable {
     /// once per language. `loaded` hears of each catalog as it is ready.
     package func catalogs(_ prepared: Prepared, languages: [String], selection: Selection,
                           loaded: (_ language: String, _ catalog: Catalog, _ decoded: Int, _ elapsed: Duration) -> Void = { _, _, _, _ in }) async throws(CatalogError) -> [Catalog] {
+        let (catalogs, saving) = try await catalogsSaving(prepared, languages: languages, selection: selection, loaded: loaded)
+        await saving.value
+        return catalogs
+    }
+
+    /// ``catalogs(_:languages:selection:loaded:)``, with the records saved while the caller
+    /// goes on (a build makes its pages meanwhile): await `saving` before the process ends,
+    /// or the next build decodes what this one did again.
+    package func catalogsSaving(_ prepared: Prepared, languages: [String], selection: Selection,
+                                loaded: (_ language: String, _ catalog: Catalog, _ decoded: Int, _ elapsed: Duration) -> Void = { _, _, _, _ in })
+        async throws(CatalogError) -> (catalogs: [Catalog], saving: Task<Void, Never>) {
         var catalogs: [Catalog] = []
         var records: RecordCache?
         for language in languages {
@@ -114,8 +125,8 @@ package struct CatalogSource: Sendable {
             catalogs.append(result.catalog)
             loaded(language, result.catalog, result.decoded, ContinuousClock.now - started)
         }
-        records?.save()
-        return catalogs
+        let kept = records
+        return (catalogs, Task.detached { kept?.save() })
     }
 
     /// The catalog of a prepared source in `language`, for `selection`; records kept in the cache.

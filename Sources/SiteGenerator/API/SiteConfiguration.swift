@@ -28,6 +28,8 @@ package struct SiteConfiguration: Sendable {
     package var languages: [String]
     /// The trainer's own words for the home page (`about.md`), in Markdown; rendered and sanitized.
     package var about: String?
+    /// Read every media file again, trusting nothing the last build learned of it (`--verify`).
+    package var verify = false
 
     package init(
         title: String = "Pokédex", output: URL, themeRoot: URL, themeOverride: URL? = nil,

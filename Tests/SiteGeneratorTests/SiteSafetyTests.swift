@@ -58,6 +58,28 @@ struct SiteSafetyTests {
         #expect(try String(contentsOf: second.appendingPathComponent("file"), encoding: .utf8) == "in a")
     }
 
+    @Test("removing the old site removes its links, never what they lead to")
+    func removeTreeStaysInside() throws {
+        let folder = try TemporaryFolder()
+        let manager = FileManager.default
+        let outside = folder.url.appendingPathComponent("outside")
+        let old = folder.url.appendingPathComponent("old")
+        try manager.createDirectory(at: outside.appendingPathComponent("kept"), withIntermediateDirectories: true)
+        try Data("outside".utf8).write(to: outside.appendingPathComponent("kept/file"))
+        for path in ["pokemon/a/b", "sprites/pokemon", "empty"] {
+            try manager.createDirectory(at: old.appendingPathComponent(path), withIntermediateDirectories: true)
+        }
+        for path in ["index.html", "pokemon/a/b/page.html", "sprites/pokemon/25.png"] {
+            try Data(path.utf8).write(to: old.appendingPathComponent(path))
+        }
+        try manager.createSymbolicLink(at: old.appendingPathComponent("pokemon/out"), withDestinationURL: outside)
+        try manager.createSymbolicLink(at: old.appendingPathComponent("file-out"), withDestinationURL: outside.appendingPathComponent("kept/file"))
+        StagingFolder.removeTree(old.path)
+        #expect(!manager.fileExists(atPath: old.path))
+        #expect(try String(contentsOf: outside.appendingPathComponent("kept/file"), encoding: .utf8) == "outside")
+        #expect(pokedex_remove_tree(folder.url.appendingPathComponent("never-there").path) == 0)
+    }
+
     @Test("a rebuild exchanges the sites, leaving nothing beside the output")
     func swapLeavesNothing() async throws {
         let site = try TestSite()

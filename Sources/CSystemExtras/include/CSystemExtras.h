@@ -2,7 +2,8 @@
 #define CSYSTEMEXTRAS_H
 
 /* System calls Swift's Glibc module does not expose: renameat2's RENAME_EXCHANGE (the
- * syscall wrapper is variadic, which Swift cannot call) and O_TMPFILE. */
+ * syscall wrapper is variadic, which Swift cannot call) and O_TMPFILE; and a folder
+ * removed with the *at calls, so the old site can go two folders at a time. */
 
 /** Swaps two paths in one step (Linux renameat2 RENAME_EXCHANGE, macOS renamex_np
  *  RENAME_SWAP). Returns 0, or the errno: EINVAL or ENOSYS where the file system or
@@ -11,5 +12,10 @@ int pokedex_exchange_paths(const char *first, const char *second);
 
 /** The O_TMPFILE flag (with O_DIRECTORY) where the platform has it, else 0. */
 int pokedex_unnamed_file_flag(void);
+
+/** Removes a folder and everything in it, never following a symlink out (a symlink
+ *  inside is removed, not what it names), reading each entry's kind from the listing
+ *  rather than a stat of it. Returns 0 (also when nothing is there), or the last errno. */
+int pokedex_remove_tree(const char *path);
 
 #endif

@@ -29,9 +29,11 @@ package struct LiveSite: Sendable {
     package init(configuration: SiteConfiguration, sites: [SiteBuilder.LanguageSite]) throws(SiteError) {
         let builder = SiteBuilder(configuration: configuration)
         var found: [String: SiteBuilder.FoundSprite] = [:]
-        for site in sites { found.merge(builder.availableSprites(in: site.catalog).found) { kept, _ in kept } }
+        let known = MediaFacts.read(from: configuration.output)
+        for site in sites { found.merge(builder.availableSprites(in: site.catalog, known: known).found) { kept, _ in kept } }
         let shapes = found.mapValues(\.shape)
-        let contents = SiteBuilder.leadContents(found, catalogs: sites.map(\.catalog))
+        var facts = MediaFacts()
+        let contents = SiteBuilder.leadContents(found, catalogs: sites.map(\.catalog), known: known, facts: &facts)
         let themes = try sites.map { site throws(SiteError) in try Theme(configuration: configuration, language: site.catalog.language) }
         let members = themes.map { SiteLayout.Member(language: $0.strings.language, native: $0.strings["language_native"]) }
         var indexes: [(prefix: String, index: CatalogIndex, layout: SiteLayout, collection: SiteCollection)] = []

@@ -57,16 +57,25 @@ package struct SiteBuilder: Sendable {
             SiteLayout.Member(language: theme.strings.language, native: theme.strings["language_native"])
         }
         let multilingual = sites.count > 1
+        // The first language's tables are made while the sprites are looked for.
+        let firstTables = Task { [catalog = first.catalog] in CatalogIndex.Tables(catalog: catalog) }
         var found: [String: FoundSprite] = [:]
         var refused: [String] = []
+        let known = configuration.verify ? MediaFacts() : MediaFacts.read(from: configuration.output)
         for site in sites {
-            let media = availableSprites(in: site.catalog)
+            let media = availableSprites(in: site.catalog, known: known)
             found.merge(media.found) { kept, _ in kept }
             for reason in media.refused where !refused.contains(reason) { refused.append(reason) }
         }
         let sprites = found.mapValues(\.shape)
-        let contents = Self.leadContents(found, catalogs: sites.map(\.catalog))
+        var facts = MediaFacts()
+        let contents = Self.leadContents(found, catalogs: sites.map(\.catalog), known: known, facts: &facts)
         let staging = try StagingFolder.prepare(output: configuration.output)
+        // The sprites are linked in while the pages are made: it is file system work, and
+        // much of making the pages leaves a core free.
+        let spritesLinked = Task { [found] () -> Result<Int, SiteError> in
+            Result { () throws(SiteError) in try self.copySprites(found, staging: staging) }
+        }
         do throws(SiteError) {
             let previous = BuildManifest.read(from: staging.previous)
             let previousInputs = PageInputs.read(from: staging.previous)
@@ -82,17 +91,33 @@ package struct SiteBuilder: Sendable {
             for (offset, site) in sites.enumerated() {
                 let theme = themes[offset]
                 let layout = SiteLayout(members: members, current: members[offset].language, baseURL: configuration.baseURL)
-                let index = CatalogIndex(catalog: site.catalog, spriteShapes: sprites, spriteContent: contents,
+                let tables = offset == 0 ? await firstTables.value : nil
+                let index = CatalogIndex(catalog: site.catalog, tables: tables, spriteShapes: sprites, spriteContent: contents,
                                          images: configuration.images, mediaRoot: layout.shared)
                 var pages = SitePages(index: index, collection: site.collection, strings: theme.strings, title: configuration.title,
                                       pageSize: configuration.pageSize, dexMode: configuration.dexMode, layout: layout)
                 pages.about = configuration.about
                 let renderStart = clock.now
+                // The search files and pokedex.json are written while the pages are (into a
+                // folder made first: two tasks making one folder at once could trip each other).
+                let collection = site.collection, strings = theme.strings, prefix = layout.prefix
+                if !prefix.isEmpty { try staging.makeFolders(for: [prefix + "x"]) }
+                let indexesWritten = Task { () -> Result<(bytes: Int, search: [SearchFileSize]), SiteError> in
+                    Result { () throws(SiteError) in
+                        try self.writeLanguageIndexes(index: index, collection: collection, strings: strings, staging: staging, prefix: prefix)
+                    }
+                }
                 // Without a key the tool that built the last site is unknown: nothing is taken by its reads.
                 let reads = PageReads(previous: key == nil ? PageInputs() : previousInputs, prints: await ReadPrints(index: index),
                                       settings: settingsKey(pages: pages, key: key, sprites: sprites, contents: contents))
-                let done = try await renderPages(pages, theme: theme, staging: staging, previous: previous, prefix: layout.prefix,
+                let done: (rendered: Int, bytes: Int, fromReads: Int)
+                do throws(SiteError) {
+                    done = try await renderPages(pages, theme: theme, staging: staging, previous: previous, prefix: layout.prefix,
                                                  reads: reads, into: &manifest, inputs: &inputs, progress: progress)
+                } catch {
+                    _ = await indexesWritten.value
+                    throw error
+                }
                 stages.append("pages (\(layout.current.tag)): \(done.rendered) rendered, \(manifest.pages.keys.filter { $0.hasPrefix(layout.prefix) }.count - done.rendered) unchanged "
                     + "(\(done.fromReads) known unchanged by what they read), "
                     + "\(site.catalog.species.count) species, \(site.catalog.pokemon.count) pokemon, \(index.reverse.movesWithPages.count) moves, "
@@ -100,8 +125,7 @@ package struct SiteBuilder: Sendable {
                 rendered += done.rendered
                 pageBytes += done.bytes
                 emblemBytes += try writeEmblems(index.emblems, staging: staging, prefix: layout.prefix)
-                let written = try writeLanguageIndexes(index: index, collection: site.collection, strings: theme.strings,
-                                                       staging: staging, prefix: layout.prefix)
+                let written = try await indexesWritten.value.get()
                 indexBytes += written.bytes
                 stages.append("indexes (\(layout.current.tag)): " + written.search.map { "\($0.name) \($0.bytes / 1000) KB (\($0.gzip / 1000) KB gzipped)" }.joined(separator: ", ")
                     + ", pokedex.json; \(index.emblems.count) emblems drawn")
@@ -120,7 +144,7 @@ package struct SiteBuilder: Sendable {
                 assetBytes += try writeOfflineSupport(manifest: manifest, assets: assetPaths, members: members, staging: staging)
             }
             progress(BuildProgress(stage: .copyingSprites, done: 0, total: sprites.count))
-            let spriteBytes = try copySprites(found, staging: staging)
+            let spriteBytes = try await spritesLinked.value.get()
             stages.append("assets: \(assetPaths.count) files\(configuration.baseURL != nil ? ", the web app manifest, icons and service worker" : ""); "
                 + "media: \(found.count) sprites and cries linked from \(configuration.spritesRoot?.path ?? "nowhere"), \(refused.count) refused")
             // A strict build keeps the previous site rather than publish one that lost sprites.
@@ -137,6 +161,7 @@ package struct SiteBuilder: Sendable {
             manifest.bytes += try writeSharedIndexes(manifest: manifest, languages: multilingual ? members.map(\.language.tag) : [], staging: staging)
             do {
                 try staging.write(try inputs.encoded(), to: PageInputs.fileName)
+                try staging.write(try facts.encoded(), to: MediaFacts.fileName)
             } catch let error as SiteError {
                 throw error
             } catch {
@@ -160,6 +185,8 @@ package struct SiteBuilder: Sendable {
             result.stages = stages + ["output: swapped into \(configuration.output.standardizedFileURL.path) in one step"]
             return result
         } catch {
+            // Nothing may still be writing into the folder that is thrown away.
+            _ = await spritesLinked.value
             staging.discard()
             throw error
         }
@@ -480,6 +507,8 @@ extension SiteBuilder {
         var real: String
         var size: Int
         var shape: SpriteShape
+        /// What is known of the file, for the next build (``MediaFacts``).
+        var fact: MediaFacts.Fact?
     }
 
     /// The sprite paths the catalog names that the sprites root holds, each with its shape,
@@ -488,7 +517,8 @@ extension SiteBuilder {
     /// A sprite is taken only from inside the sprites root (no symlink out of it) and only
     /// when its first bytes are an image's; a refused one is shown as missing, and said.
     /// The shape comes from the file's PNG header; another image is still shown, as artwork.
-    func availableSprites(in catalog: Catalog) -> (found: [String: FoundSprite], refused: [String]) {
+    /// `known`: what the last build read of each file; a file unchanged since is not opened.
+    func availableSprites(in catalog: Catalog, known: MediaFacts = MediaFacts()) -> (found: [String: FoundSprite], refused: [String]) {
         guard let root = configuration.spritesRoot else { return ([:], []) }
         let folder = InputFolder(root: root)
         var found: [String: FoundSprite] = [:]
@@ -503,12 +533,19 @@ extension SiteBuilder {
             case .notAFile, .unsafePath:
                 refused.append("refused the sprite \(root.path)/\(path): it is not a regular file; it is shown as missing")
             case let .file(real, size):
+                let stamp = FileStamp.of(real)
+                if let fact = known.fact(path, real: real, stamp: stamp) {
+                    found[path] = FoundSprite(real: real, size: size, shape: SpriteShape(size: fact.size), fact: fact)
+                    continue
+                }
                 guard MediaFile.fileMatches(real, kind: kind) else {
                     let what = kind == .audio ? "an Ogg sound" : "a PNG, GIF, JPEG or WebP image"
                     refused.append("refused the sprite \(root.path)/\(path): its bytes are not \(what); it is shown as missing")
                     continue
                 }
-                found[path] = FoundSprite(real: real, size: size, shape: SpriteShape(size: PNGSize.read(at: URL(fileURLWithPath: real))))
+                let png = PNGSize.read(at: URL(fileURLWithPath: real))
+                found[path] = FoundSprite(real: real, size: size, shape: SpriteShape(size: png),
+                                          fact: stamp.map { MediaFacts.Fact(path: path, real: real, stamp: $0, width: png?.width, height: png?.height) })
             }
         }
         return (found, refused)
@@ -517,14 +554,32 @@ extension SiteBuilder {
     /// Where the opaque pixels lie in each pixel-art sprite a Pokémon leads with (its
     /// front sprite, a box sprite or a small canvas): a few hundred small PNGs, read in well
     /// under a tenth of a second.
-    static func leadContents(_ found: [String: FoundSprite], catalogs: [Catalog]) -> [String: PNGContent] {
+    ///
+    /// A file `known` already read is not read again; `facts` gets every found file's, for the next build.
+    static func leadContents(_ found: [String: FoundSprite], catalogs: [Catalog], known: MediaFacts = MediaFacts(),
+                             facts: inout MediaFacts) -> [String: PNGContent] {
         var contents: [String: PNGContent] = [:]
+        var read: [String: PNGContent?] = [:]
         for catalog in catalogs.prefix(1) {
             for pokemon in catalog.pokemon.values {
-                guard let path = pokemon.sprites.frontDefault, contents[path] == nil, let sprite = found[path],
-                      sprite.shape.pixelSize != nil, let content = PNGContent.read(at: URL(fileURLWithPath: sprite.real)) else { continue }
+                guard let path = pokemon.sprites.frontDefault, read[path] == nil, let sprite = found[path],
+                      sprite.shape.pixelSize != nil else { continue }
+                let content = sprite.fact.flatMap { $0.contentRead ? Optional($0.bounds) : nil }
+                    ?? PNGContent.read(at: URL(fileURLWithPath: sprite.real))
+                read[path] = .some(content)
                 contents[path] = content
             }
+        }
+        for (path, sprite) in found {
+            guard var fact = sprite.fact else { continue }
+            if let content = read[path] {
+                fact.contentRead = true
+                fact.content = content.map { [$0.x, $0.y, $0.width, $0.height] }
+            } else {
+                fact.contentRead = false
+                fact.content = nil
+            }
+            facts.record(fact)
         }
         return contents
     }

@@ -56,13 +56,27 @@ struct PageInputs: Sendable {
 
     /// The file's bytes: names and templates once, sorted; pages by path.
     func encoded() throws -> Data {
-        let names = Array(Set(pages.values.flatMap(\.reads))).sorted()
+        // Each read looked up once (pages read a hundred thousand names, a few thousand of
+        // them different): numbered as met, then renumbered in name order.
+        let sortedPages = pages.sorted { $0.key < $1.key }
+        var met: [String: Int] = [:]
+        var firstNumbers: [[Int]] = []
+        firstNumbers.reserveCapacity(sortedPages.count)
+        for (_, entry) in sortedPages {
+            firstNumbers.append(entry.reads.map { name in
+                if let number = met[name] { return number }
+                met[name] = met.count
+                return met.count - 1
+            })
+        }
+        let names = met.keys.sorted()
+        var renumbered = [Int](repeating: 0, count: names.count)
+        for (position, name) in names.enumerated() { renumbered[met[name] ?? 0] = position }
         let templates = Array(Set(pages.values.map(\.template))).sorted()
-        let nameIndex = Dictionary(uniqueKeysWithValues: names.enumerated().map { ($1, $0) })
         let templateIndex = Dictionary(uniqueKeysWithValues: templates.enumerated().map { ($1, $0) })
-        let stored = Stored(names: names, templates: templates, pages: pages.sorted { $0.key < $1.key }.map { path, entry in
-            Stored.Page(path: path, template: templateIndex[entry.template] ?? 0, digest: entry.digest,
-                        reads: entry.reads.compactMap { nameIndex[$0] })
+        let stored = Stored(names: names, templates: templates, pages: zip(sortedPages, firstNumbers).map { page, numbers in
+            Stored.Page(path: page.key, template: templateIndex[page.value.template] ?? 0, digest: page.value.digest,
+                        reads: numbers.map { renumbered[$0] })
         })
         return try BinaryCoder.encode(stored, format: Self.format)
     }

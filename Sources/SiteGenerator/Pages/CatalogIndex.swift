@@ -36,8 +36,9 @@ struct CatalogIndex: Sendable {
     /// Where the reads of the page being built are recorded; nil outside a page.
     let log: ReadLog?
 
-    /// What is computed once per build and shared by every page's copy of the index.
-    private final class Tables: Sendable {
+    /// What is computed once per build and shared by every page's copy of the index
+    /// (a build may make it while it looks for the sprites: ``init(catalog:tables:spriteShapes:spriteContent:images:mediaRoot:)``).
+    final class Tables: Sendable {
         let speciesBySlug: [String: Species]
         let speciesByID: [Int: Species]
         let typesBySlug: [String: PokemonType]
@@ -69,13 +70,15 @@ struct CatalogIndex: Sendable {
 
     private let tables: Tables
 
-    init(catalog: Catalog, spriteShapes: [String: SpriteShape], spriteContent: [String: PNGContent] = [:], images: String = "sprites", mediaRoot: String = "") {
+    /// `tables`: made beforehand from this very catalog, or nil to make them now.
+    init(catalog: Catalog, tables: Tables? = nil, spriteShapes: [String: SpriteShape], spriteContent: [String: PNGContent] = [:],
+         images: String = "sprites", mediaRoot: String = "") {
         self.catalog = CatalogView(catalog)
         self.mediaRoot = mediaRoot
         self.spriteShapes = spriteShapes
         self.spriteContent = spriteContent
         self.images = images
-        tables = Tables(catalog: catalog)
+        self.tables = tables ?? Tables(catalog: catalog)
         log = nil
     }
 

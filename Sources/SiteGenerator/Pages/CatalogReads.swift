@@ -141,9 +141,25 @@ struct ReadPrints: Sendable {
         }
         jobs.append {
             var prints: [String: UInt64] = [:]
-            Self.add("s", Dictionary(catalog.species.map { ($0.slug, $0) }, uniquingKeysWith: { first, _ in first }), to: &prints)
-            Self.add("s#", Dictionary(catalog.species.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first }), to: &prints)
-            prints["s:*"] = Self.print(catalog.species)
+            // Each species hashed once, found by slug and by number; all of them in the catalog's order.
+            var all = Fingerprint(), byID = Fingerprint()
+            all.add(catalog.species.count)
+            var seenSlugs = Set<String>(), seenIDs = Set<Int>()
+            var slugs: [(String, UInt64)] = [], ids: [(Int, UInt64)] = []
+            for species in catalog.species {
+                let print = Self.print(species)
+                all.add(Int(bitPattern: UInt(print)))
+                if seenSlugs.insert(species.slug).inserted { slugs.append((species.slug, print)) }
+                if seenIDs.insert(species.id).inserted { ids.append((species.id, print)) }
+            }
+            for (slug, print) in slugs { prints["s:" + slug] = print }
+            for (id, print) in ids.sorted(by: { $0.0 < $1.0 }) {
+                prints["s#:" + String(id)] = print
+                byID.add("s#:" + String(id))
+                byID.add(Int(bitPattern: UInt(print)))
+            }
+            prints["s:*"] = all.value
+            prints["s#:*"] = byID.value
             Self.add("t", Dictionary(catalog.types.map { ($0.slug, $0) }, uniquingKeysWith: { first, _ in first }), to: &prints)
             prints["types"] = Self.print(catalog.types)
             prints["stats"] = Self.print(catalog.stats)
@@ -155,7 +171,16 @@ struct ReadPrints: Sendable {
             prints["labels"] = Self.print(catalog.labels)
             prints["areaLocations"] = Self.print(catalog.areaLocations)
             prints["locationRegions"] = Self.print(catalog.locationRegions)
+            return prints
+        }
+        // Who learns each move: the biggest of the reverse tables, on its own.
+        jobs.append {
+            var prints: [String: UInt64] = [:]
             Self.add("rl", reverse.learners, to: &prints)
+            return prints
+        }
+        jobs.append {
+            var prints: [String: UInt64] = [:]
             Self.add("rh", reverse.abilityHolders, to: &prints)
             Self.add("rw", reverse.wildHolders, to: &prints)
             Self.add("re", reverse.itemEvolutions, to: &prints)

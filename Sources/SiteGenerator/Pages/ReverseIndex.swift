@@ -1,3 +1,4 @@
+import Common
 import Pokedex
 
 /// The catalog read backwards, once per build: which pokemon learn each move, have each
@@ -89,5 +90,31 @@ struct ReverseIndex: Sendable {
         movesWithPages = learners.keys.filter { catalog.moves[$0] != nil }.sorted()
         abilitiesWithPages = abilityHolders.keys.filter { catalog.abilities[$0] != nil }.sorted()
         itemsWithPages = Set(wildHolders.keys).union(itemEvolutions.keys).filter { catalog.items[$0] != nil }.sorted()
+    }
+}
+
+/// Field by field, in their `CodingKeys` order: the bytes `Codable` writes (every move's
+/// learners are hashed for the read fingerprints, tens of thousands of them).
+extension ReverseIndex.Learner: BinaryRecord {
+    init(record reader: BinaryRecordReader) throws {
+        self.init(pokemon: try reader.string(), method: try reader.string(), level: try reader.int(), versionGroup: try reader.string())
+    }
+
+    func write(record writer: BinaryRecordWriter) {
+        writer.string(pokemon)
+        writer.string(method)
+        writer.int(level)
+        writer.string(versionGroup)
+    }
+}
+
+extension ReverseIndex.Holder: BinaryRecord {
+    init(record reader: BinaryRecordReader) throws {
+        self.init(pokemon: try reader.string(), hidden: try reader.bool())
+    }
+
+    func write(record writer: BinaryRecordWriter) {
+        writer.string(pokemon)
+        writer.bool(hidden)
     }
 }

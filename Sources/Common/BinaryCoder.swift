@@ -68,8 +68,14 @@ package enum BinaryCoder {
 /// A type that writes and reads its own record form, skipping the generic containers: for
 /// the values there are hundreds of thousands of (links). The form must stay what
 /// `Codable` would have written, so a record reads back either way.
-package protocol BinaryRecord {
+package protocol BinaryRecord: BinaryWritable {
     init(record reader: BinaryRecordReader) throws
+}
+
+/// A type that writes its record form itself but is never read back (a catalog's pokemon,
+/// written only to be hashed for the pages' read fingerprints). The same rule: the bytes
+/// `Codable` would have written.
+package protocol BinaryWritable {
     func write(record writer: BinaryRecordWriter)
 }
 
@@ -107,7 +113,7 @@ package struct BinaryRecordWriter {
         writer.varint(UInt64(values.count))
         for value in values { writer.string(value) }
     }
-    package func records(_ values: [some BinaryRecord]) {
+    package func records(_ values: [some BinaryWritable]) {
         writer.varint(UInt64(values.count))
         for value in values { value.write(record: self) }
     }
@@ -115,6 +121,16 @@ package struct BinaryRecordWriter {
         guard let values else { return writer.byte(0) }
         writer.byte(1)
         records(values)
+    }
+    package func optional(_ values: [String]?) {
+        guard let values else { return writer.byte(0) }
+        writer.byte(1)
+        strings(values)
+    }
+    /// Any other value, through its `Encodable` conformance (the types a record holds
+    /// never fail to encode; one that did would leave its bytes short, never wrong types).
+    package func value(_ value: some Encodable) {
+        try? write(value, to: writer)
     }
 }
 
@@ -279,7 +295,7 @@ private func write<T: Encodable>(_ value: T, to writer: Writer) throws {
     if T.self == UInt16.self { return writer.varint(UInt64(unsafeBitCast(value, to: UInt16.self))) }
     if T.self == UInt8.self { return writer.varint(UInt64(unsafeBitCast(value, to: UInt8.self))) }
     if T.self == Float.self { return writer.varint(UInt64(unsafeBitCast(value, to: Float.self).bitPattern)) }
-    if let record = value as? any BinaryRecord { return record.write(record: BinaryRecordWriter(writer: writer)) }
+    if let record = value as? any BinaryWritable { return record.write(record: BinaryRecordWriter(writer: writer)) }
     switch value {
     case let array as any BinaryArray:
         // Count first, then the elements: what `Array.init(from:)` reads back.

@@ -36,6 +36,31 @@ struct LearnedMoveCodingTests {
         #expect(try BinaryCoder.decode([Encounter].self, from: bytes, format: "t") == [encounter, encounter])
     }
 
+    @Test("a pokemon, written to be hashed, writes what Codable writes: every field, set and unset")
+    func pokemonForm() throws {
+        var full = Pokemon(id: 10_100, slug: "raichu-alola", speciesID: 26, name: "Alolan Raichu", formName: "Alolan Form", isDefault: false,
+                           types: ["electric", "psychic"], height: 7, weight: 210, baseExperience: 243,
+                           abilities: [AbilitySlot(ability: "surge-surfer", isHidden: false, slot: 1)],
+                           stats: [BaseStat(stat: "hp", value: 60)], sprites: Sprites(frontDefault: "sprites/pokemon/10100.png", frontShiny: "s.png"),
+                           movesVersionGroup: "sun-moon", moves: [LearnedMove(move: "psychic", method: .levelUp, level: 1), LearnedMove(move: "surf", method: .machine)],
+                           learnableMoves: ["psychic", "surf"], heldItems: ["light-ball"])
+        full.effort = [BaseStat(stat: "speed", value: 3)]
+        full.learnset = Learnset(moves: ["psychic", "surf"], versionGroups: ["sun-moon"], methods: ["level-up", "machine"], packed: [1 << 32, 0x0010_0100])
+        full.media.sprites = ["front_default": "sprites/pokemon/10100.png", "back_default": "sprites/pokemon/back/10100.png"]
+        full.media.cries = ["latest": "cries/10100.ogg"]
+        full.encounters = [Encounter(version: "sun", area: "route-1", method: "walk", minLevel: 3, maxLevel: 5, chance: 10, conditions: ["time-day"])]
+        full.heldItemRarities = [HeldItemRarity(item: "light-ball", version: "sun", rarity: 5)]
+        full.form.formName = "alola"
+        full.form.region = "alola"
+        full.cosmeticForms = [CosmeticForm(slug: "raichu-alola-x", name: "X", sprite: nil)]
+        full.searchNames = ["Alolan Raichu", "raichu"]
+        let bare = Pokemon(id: 1, slug: "bulbasaur", speciesID: 1, name: "Bulbasaur", isDefault: true, types: [], height: 0, weight: 0,
+                           abilities: [], stats: [], sprites: Sprites())
+        for pokemon in [full, bare] {
+            #expect(try BinaryCoder.encode(pokemon, format: "t") == (try BinaryCoder.encode(CodableForm(pokemon), format: "t")))
+        }
+    }
+
     @Test("a records file's entries write what Codable writes, their bytes read back as slices")
     func recordsFileEntries() throws {
         let entries = [RecordCache.Entry(path: "api/v2/pokemon/25/index.json Wire.Pokemon",

@@ -1,3 +1,4 @@
+import Common
 /// One pokemon: a species' default variety or an alternate one (a mega, a regional form...).
 package struct Pokemon: Sendable, Hashable, Codable, Identifiable {
     /// PokeAPI's pokemon id (above 10000 for alternate varieties); not a dex number.
@@ -136,5 +137,41 @@ package struct Sprites: Sendable, Hashable, Codable {
         [("front_default", frontDefault), ("front_shiny", frontShiny),
          ("front_female", frontFemale), ("front_shiny_female", frontShinyFemale)]
             .compactMap { key, path in path.map { (key, $0) } }
+    }
+}
+
+/// Field by field, in declaration (so `CodingKeys`) order: the bytes `Codable` writes. A
+/// pokemon is written only to be hashed (every build fingerprints every pokemon for the
+/// pages' reads), never read back from this form.
+extension Pokemon: BinaryWritable {
+    package func write(record writer: BinaryRecordWriter) {
+        writer.int(id)
+        writer.string(slug)
+        writer.int(speciesID)
+        writer.string(name)
+        writer.optional(formName)
+        writer.bool(isDefault)
+        writer.strings(types)
+        writer.int(height)
+        writer.int(weight)
+        writer.optional(baseExperience)
+        writer.value(abilities)
+        writer.value(stats)
+        writer.value(sprites)
+        writer.optional(movesVersionGroup)
+        writer.records(moves)
+        writer.strings(learnableMoves)
+        writer.strings(heldItems)
+        writer.value(effort)
+        writer.strings(learnset.moves)
+        writer.strings(learnset.versionGroups)
+        writer.strings(learnset.methods)
+        writer.value(learnset.packed)
+        writer.value(media)
+        writer.records(encounters)
+        writer.value(heldItemRarities)
+        writer.value(form)
+        writer.value(cosmeticForms)
+        writer.optional(searchNames)
     }
 }

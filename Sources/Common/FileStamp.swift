@@ -23,12 +23,17 @@ package struct FileStamp: Codable, Hashable, Sendable {
     package static func of(_ path: String) -> FileStamp? {
         var info = stat()
         guard stat(path, &info) == 0, info.st_mode & S_IFMT == S_IFREG else { return nil }
+        return FileStamp(info)
+    }
+
+    /// The stamp in what `stat(2)` or `lstat(2)` said.
+    init(_ info: stat) {
         #if canImport(Darwin)
         let nanoseconds = Int64(info.st_mtimespec.tv_sec) * 1_000_000_000 + Int64(info.st_mtimespec.tv_nsec)
         #else
         let nanoseconds = Int64(info.st_mtim.tv_sec) * 1_000_000_000 + Int64(info.st_mtim.tv_nsec)
         #endif
-        return FileStamp(size: Int64(info.st_size), modified: nanoseconds, inode: UInt64(info.st_ino))
+        self.init(size: Int64(info.st_size), modified: nanoseconds, inode: UInt64(info.st_ino))
     }
 }
 

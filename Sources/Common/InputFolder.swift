@@ -45,35 +45,76 @@ package struct InputFolder: Sendable {
 
     /// Resolves `relative` (a path below the root, `/`-separated) without leaving the folder.
     ///
-    /// The file's folder is resolved as `realpath(3)` does (once per folder), and the file
-    /// itself is `lstat`ed: a file that is a symlink is resolved in full.
+    /// Each folder on the way is resolved once (``realFolder(_:)``) and the file itself is
+    /// `lstat`ed: a file that is a symlink is resolved in full.
     package func resolve(_ relative: String) -> Resolution {
-        guard Self.isPlainRelative(relative) else { return .unsafePath }
+        stamped(relative).resolution
+    }
+
+    /// ``resolve(_:)`` and, for a file, its stamp, from the same `lstat` (a symlink inside
+    /// the folder: its target's): a fetch checks thousands of files this way.
+    package func stamped(_ relative: String) -> (resolution: Resolution, stamp: FileStamp?) {
+        guard Self.isPlainRelative(relative) else { return (.unsafePath, nil) }
         let full = root.path + "/" + relative
-        guard let slash = relative.utf8.lastIndex(of: UInt8(ascii: "/")) else { return resolveFully(full) }
-        let folderPath = relative[..<slash]
-        let folder: (real: String?, error: Int32)
-        if let known = folders.known.withLock({ $0[folderPath] }) {
-            folder = known
+        let realFolder: String
+        let name: Substring
+        if let slash = relative.utf8.lastIndex(of: UInt8(ascii: "/")) {
+            let folder = self.realFolder(relative[..<slash])
+            guard let real = folder.real else {
+                return (folder.error == ENOENT || folder.error == ENOTDIR ? .missing : .notAFile, nil)
+            }
+            guard isInside(real) else { return Self.stamped(resolveFully(full)) }
+            realFolder = real
+            name = relative[relative.utf8.index(after: slash)...]
         } else {
-            let real = Self.realPath(root.path + "/" + folderPath)
-            folder = (real, real == nil ? errno : 0)
-            folders.known.withLock { $0[folderPath] = folder }
+            realFolder = realRoot
+            name = relative[...]
         }
-        guard let realFolder = folder.real else {
-            return folder.error == ENOENT || folder.error == ENOTDIR ? .missing : .notAFile
-        }
-        guard isInside(realFolder) else { return resolveFully(full) }
-        let candidate = realFolder + "/" + relative[relative.utf8.index(after: slash)...]
+        let candidate = realFolder + "/" + name
         var status = stat()
         guard lstat(candidate, &status) == 0 else {
-            return errno == ENOENT || errno == ENOTDIR ? .missing : .notAFile
+            return (errno == ENOENT || errno == ENOTDIR ? .missing : .notAFile, nil)
         }
         switch status.st_mode & S_IFMT {
-        case S_IFREG: return .file(path: candidate, size: Int(status.st_size))
-        case S_IFLNK: return resolveFully(full)
-        default: return .notAFile
+        case S_IFREG: return (.file(path: candidate, size: Int(status.st_size)), FileStamp(status))
+        case S_IFLNK: return Self.stamped(resolveFully(full))
+        default: return (.notAFile, nil)
         }
+    }
+
+    private static func stamped(_ resolution: Resolution) -> (resolution: Resolution, stamp: FileStamp?) {
+        guard case let .file(path, _) = resolution else { return (resolution, nil) }
+        return (resolution, FileStamp.of(path))
+    }
+
+    /// The real path of a folder below the root (nil and `errno` when there is none), as
+    /// `realpath(3)` gives it, remembered: its parent's, then one `lstat` of it, which must
+    /// be a folder (a symlink is resolved in full). So a data folder's thousand resource
+    /// folders cost an `lstat` each, not a `readlink` of every part of every path.
+    private func realFolder(_ path: Substring) -> (real: String?, error: Int32) {
+        if let known = folders.known.withLock({ $0[path] }) { return known }
+        var parent = realRoot
+        var name = path
+        if let slash = path.utf8.lastIndex(of: UInt8(ascii: "/")) {
+            let above = realFolder(path[..<slash])
+            guard let real = above.real else { return above }
+            parent = real
+            name = path[path.utf8.index(after: slash)...]
+        }
+        let found: (real: String?, error: Int32)
+        var status = stat()
+        if lstat(parent + "/" + name, &status) != 0 {
+            found = (nil, errno)
+        } else if status.st_mode & S_IFMT == S_IFDIR {
+            found = (parent + "/" + name, 0)
+        } else if status.st_mode & S_IFMT == S_IFLNK {
+            let real = Self.realPath(root.path + "/" + path)
+            found = (real, real == nil ? errno : 0)
+        } else {
+            found = (nil, ENOTDIR)
+        }
+        folders.known.withLock { $0[path] = found }
+        return found
     }
 
     /// Whether a real path is the root or below it.

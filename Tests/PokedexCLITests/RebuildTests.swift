@@ -315,4 +315,21 @@ struct RebuildTests {
         #expect(pages.contains { $0.contains("Forest Made Up") }, "the place is read and named")
         #expect(pages.contains { $0.contains("Edited beside a place that came back.") })
     }
+
+    @Test("a resource folder moved out of the data folder and linked back, stamps and all, is refused as a clean build refuses it")
+    func folderLinkedOutIsRefused() throws {
+        func build() throws -> PokedexProcess.Result {
+            try PokedexProcess.run(["build", "--api", data.path, "--cache", folder.url.appendingPathComponent("cache").path,
+                                    "--output", folder.url.appendingPathComponent("site").path, "--pokemon", "pikachu", "--quiet"])
+        }
+        try #require(try build().status == 0)
+        // A rename keeps every file's size, time and inode: only resolving the path shows it now leads out.
+        let inside = data.appendingPathComponent("api/v2/pokemon-species/25")
+        let outside = folder.url.appendingPathComponent("elsewhere-25")
+        try FileManager.default.moveItem(at: inside, to: outside)
+        try FileManager.default.createSymbolicLink(at: inside, withDestinationURL: outside)
+        let linked = try build()
+        #expect(linked.status != 0, "the index's stamps still match, but the file is behind a link out: \(linked.output)")
+        #expect(linked.errors.contains("symlink leading out of"), "\(linked.errors)")
+    }
 }

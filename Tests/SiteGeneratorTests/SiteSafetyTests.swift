@@ -77,6 +77,12 @@ struct SiteSafetyTests {
         StagingFolder.removeTree(old.path)
         #expect(!manager.fileExists(atPath: old.path))
         #expect(try String(contentsOf: outside.appendingPathComponent("kept/file"), encoding: .utf8) == "outside")
+        // An output that was a link to a folder is swapped out as the link: the link goes, not the folder.
+        let link = folder.url.appendingPathComponent("linked-site")
+        try manager.createSymbolicLink(at: link, withDestinationURL: outside)
+        StagingFolder.removeTree(link.path)
+        #expect((try? manager.destinationOfSymbolicLink(atPath: link.path)) == nil, "the link is removed")
+        #expect(try String(contentsOf: outside.appendingPathComponent("kept/file"), encoding: .utf8) == "outside", "what it led to is not")
         #expect(pokedex_remove_tree(folder.url.appendingPathComponent("never-there").path) == 0)
     }
 

@@ -14,12 +14,24 @@ struct ResourceCache: Sendable {
     /// Set when the folder is read in place (a data folder the build only reads): every
     /// read is confined to it, since it may hold symlinks leading out.
     let inPlace: InputFolder?
+    /// The folder as the build reads it, for stamps: a file behind a link out of it has none.
+    let folder: InputFolder
 
     init(layout: CacheLayout, inPlace: Bool = false) {
         self.layout = layout
         self.journal = MetadataJournal(layout: layout)
         self.confinement = FolderConfinement(root: layout.root)
-        self.inPlace = inPlace ? InputFolder(root: layout.root) : nil
+        folder = InputFolder(root: layout.root)
+        self.inPlace = inPlace ? folder : nil
+    }
+
+    /// The stamp of a resource's file, resolved inside the folder (nil: none there, or it
+    /// leads out). The index's entries are taken by it without reading the file, and the
+    /// build then takes each one's record by it: so no record stands for a file a clean
+    /// build would refuse.
+    func stamp(of path: APIResourcePath) -> FileStamp? {
+        guard case (.file, let stamp?) = folder.stamped(layout.relativePath(for: path)) else { return nil }
+        return stamp
     }
 
     /// `path` (a file in the cache) once its folder is known to lie inside the cache.

@@ -68,8 +68,8 @@ package struct SourceIndex: Codable, Sendable, Equatable {
         root + "/api/v2/" + entry.path + "/index.json"
     }
 
-    /// The index as it stands: itself with nothing changed (`changed` 0, every file and
-    /// sprite `stat`ed once), or with new stamps when the only change since it was written
+    /// The index as it stands: itself with nothing changed (`changed` 0, every file resolved
+    /// inside the folder and `lstat`ed once, every sprite `stat`ed), or with new stamps when the only change since it was written
     /// is files edited in a way that leaves what they reach as it was (a text changed by hand): each changed
     /// file is read and scanned, and its ``Reach/key`` must be the one recorded. Nil when a
     /// file or sprite is gone or changed otherwise, a changed file reaches anything else or
@@ -82,12 +82,14 @@ package struct SourceIndex: Codable, Sendable, Equatable {
         var changed = 0
         let folder = InputFolder(root: URL(fileURLWithPath: root, isDirectory: true))
         for (position, entry) in entries.enumerated() {
-            guard let stamp = FileStamp.of(file(of: entry)) else { return nil }
+            // Through the folder, as the crawl reads it: a file now behind a link out of the
+            // folder is the crawl's to refuse, whatever its stamp (the build takes an
+            // unchanged file's record by this stamp without resolving it again).
+            let relative = "api/v2/" + entry.path + "/index.json"
+            guard case (.file, let stamp?) = folder.stamped(relative) else { return nil }
             guard stamp != entry.stamp else { continue }
             guard written != nil else { return nil }
             changed += 1
-            // Read as the crawl reads a folder: never through a link out of it.
-            let relative = String(file(of: entry).dropFirst(root.count + 1))
             guard changed <= limit, entry.reachKey != 0, let path = Self.resourcePath(entry.path),
                   let data = (try? folder.read(relative)) ?? nil,
                   let reach = try? Reach.links(in: data, at: path, url: file(of: entry)), reach.key == entry.reachKey,

@@ -28,8 +28,9 @@ extension FetchCrawl {
 
 extension FetchCrawl {
     /// The source index of what this run leaves in the folder: every present entry with its
-    /// stamp and reach, the sprites, and what the source lacks.
-    func index(root: String) -> SourceIndex {
+    /// stamp and reach, the sprites, and what the source lacks. None when a file is behind a
+    /// link out of the folder: the build then resolves every file, and says which.
+    func index(root: String) -> SourceIndex? {
         let layout = session.cache.layout
         let paths = reaches.keys.sorted()
         let sprites = presentSprites.sorted()
@@ -38,7 +39,9 @@ extension FetchCrawl {
         var entries: [SourceIndex.Entry] = []
         var media: [SourceIndex.Media] = []
         for path in paths {
-            guard let stamp = FileStamp.of(layout.path(for: path)) else { continue }
+            let (resolution, stamp) = session.cache.folder.stamped(layout.relativePath(for: path))
+            if case .escapes = resolution { return nil }
+            guard let stamp else { continue }
             let reach = reaches[path] ?? Reach()
             let media = reach.sprites.union(reach.artwork).union(reach.home)
             let absent = reach.resources.keys.filter { position[$0] == nil }.map { $0.relativePath.trimmingCharacters(in: CharacterSet(charactersIn: "/")) }

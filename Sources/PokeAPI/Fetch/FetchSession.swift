@@ -26,7 +26,7 @@ struct FetchSession: Sendable {
         guard !refresh || offline else { return nil }
         switch item {
         case let .resource(path):
-            guard let known = known[path], FileStamp.of(cache.layout.path(for: path)) == known.stamp else { return nil }
+            guard let known = known[path], cache.stamp(of: path) == known.stamp else { return nil }
             var result = ItemResult(item: item, outcome: .cached)
             result.reach = known.reach
             result.reachKey = known.key
@@ -52,7 +52,7 @@ private extension FetchSession {
     func resource(_ path: APIResourcePath) async -> ItemResult {
         let url = endpoints.url(for: path)
         var result = ItemResult(item: .resource(path), outcome: .cached)
-        if !refresh || offline, let known = known[path], FileStamp.of(cache.layout.path(for: path)) == known.stamp {
+        if !refresh || offline, let known = known[path], cache.stamp(of: path) == known.stamp {
             result.reach = known.reach
             result.reachKey = known.key
             return result

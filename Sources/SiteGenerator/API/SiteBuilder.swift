@@ -122,10 +122,10 @@ package struct SiteBuilder: Sendable {
                     + "(\(done.fromReads) known unchanged by what they read), "
                     + "\(site.catalog.species.count) species, \(site.catalog.pokemon.count) pokemon, \(index.reverse.movesWithPages.count) moves, "
                     + "\(index.reverse.abilitiesWithPages.count) abilities, \(index.reverse.itemsWithPages.count) items; \(seconds(renderStart))")
+                let written = try await indexesWritten.value.get()
                 rendered += done.rendered
                 pageBytes += done.bytes
                 emblemBytes += try writeEmblems(index.emblems, staging: staging, prefix: layout.prefix)
-                let written = try await indexesWritten.value.get()
                 indexBytes += written.bytes
                 stages.append("indexes (\(layout.current.tag)): " + written.search.map { "\($0.name) \($0.bytes / 1000) KB (\($0.gzip / 1000) KB gzipped)" }.joined(separator: ", ")
                     + ", pokedex.json; \(index.emblems.count) emblems drawn")
@@ -521,6 +521,7 @@ extension SiteBuilder {
     func availableSprites(in catalog: Catalog, known: MediaFacts = MediaFacts()) -> (found: [String: FoundSprite], refused: [String]) {
         guard let root = configuration.spritesRoot else { return ([:], []) }
         let folder = InputFolder(root: root)
+        let rootPrefix = folder.realRoot.hasSuffix("/") ? folder.realRoot : folder.realRoot + "/"
         var found: [String: FoundSprite] = [:]
         var refused: [String] = []
         for path in Self.referencedSprites(catalog, images: configuration.images).sorted() {
@@ -534,7 +535,9 @@ extension SiteBuilder {
                 refused.append("refused the sprite \(root.path)/\(path): it is not a regular file; it is shown as missing")
             case let .file(real, size):
                 let stamp = FileStamp.of(real)
-                if let fact = known.fact(path, real: real, stamp: stamp) {
+                // Kept below the root: the facts file is published with the site, and must not name the machine's folders.
+                let below = real.hasPrefix(rootPrefix) ? String(real.dropFirst(rootPrefix.count)) : real
+                if let fact = known.fact(path, real: below, stamp: stamp) {
                     found[path] = FoundSprite(real: real, size: size, shape: SpriteShape(size: fact.size), fact: fact)
                     continue
                 }
@@ -545,7 +548,7 @@ extension SiteBuilder {
                 }
                 let png = PNGSize.read(at: URL(fileURLWithPath: real))
                 found[path] = FoundSprite(real: real, size: size, shape: SpriteShape(size: png),
-                                          fact: stamp.map { MediaFacts.Fact(path: path, real: real, stamp: $0, width: png?.width, height: png?.height) })
+                                          fact: stamp.map { MediaFacts.Fact(path: path, real: below, stamp: $0, width: png?.width, height: png?.height) })
             }
         }
         return (found, refused)

@@ -15,7 +15,9 @@ struct MediaFacts: Sendable {
 
     struct Fact: Codable, Sendable, Equatable {
         var path: String
-        /// Where the file really is (symlinks resolved) and its stamp there.
+        /// Where the file really is (symlinks resolved), below the sprites root's real path
+        /// (the file is published with the site: it names no folder of the machine's), and
+        /// its stamp there.
         var real: String
         var stamp: FileStamp
         /// The PNG header's size; nil for anything else.

@@ -157,7 +157,14 @@ struct StagingFolder: Sendable {
 
     /// Removes a folder of thousands of files (the old site, once swapped out), its top
     /// folders two at a time: most of the work is the file system's, which two cores share.
+    /// A symlink (an output that was a link to a folder, now swapped to the staging path) is
+    /// removed itself, never what it leads to.
     static func removeTree(_ path: String) {
+        var status = stat()
+        guard lstat(path, &status) == 0, status.st_mode & S_IFMT == S_IFDIR else {
+            _ = pokedex_remove_tree(path)
+            return
+        }
         let entries = ((try? FileManager.default.contentsOfDirectory(atPath: path)) ?? []).sorted()
         DispatchQueue.concurrentPerform(iterations: 2) { half in
             for (offset, name) in entries.enumerated() where offset % 2 == half {

@@ -85,9 +85,10 @@ package struct SourceIndex: Codable, Sendable, Equatable {
         // folder is the crawl's to refuse, whatever its stamp (the build takes an unchanged
         // file's record by this stamp without resolving it again). Two lstats a file, on
         // every core: ten thousand files.
-        let stamps = Self.stamps(of: entries.map { "api/v2/" + $0.path + "/index.json" }, in: folder)
+        let files = entries.map { "api/v2/" + $0.path + "/index.json" }
+        let stamps = Self.stamps(of: files, in: folder)
         for (position, entry) in entries.enumerated() {
-            let relative = "api/v2/" + entry.path + "/index.json"
+            let relative = files[position]
             guard let stamp = stamps[position] else { return nil }
             guard stamp != entry.stamp else { continue }
             guard written != nil else { return nil }

@@ -29,7 +29,7 @@ package struct LiveSite: Sendable {
     package init(configuration: SiteConfiguration, sites: [SiteBuilder.LanguageSite]) throws(SiteError) {
         let builder = SiteBuilder(configuration: configuration)
         var found: [String: SiteBuilder.FoundSprite] = [:]
-        let known = configuration.verify ? MediaFacts() : MediaFacts.read(from: configuration.output)
+        let known = MediaFacts.known(for: configuration)
         for site in sites { found.merge(builder.availableSprites(in: site.catalog, known: known).found) { kept, _ in kept } }
         let shapes = found.mapValues(\.shape)
         var facts = MediaFacts()

@@ -61,7 +61,7 @@ package struct SiteBuilder: Sendable {
         let firstTables = Task { [catalog = first.catalog] in CatalogIndex.Tables(catalog: catalog) }
         var found: [String: FoundSprite] = [:]
         var refused: [String] = []
-        let known = configuration.verify ? MediaFacts() : MediaFacts.read(from: configuration.output)
+        let known = MediaFacts.known(for: configuration)
         for site in sites {
             let media = availableSprites(in: site.catalog, known: known)
             found.merge(media.found) { kept, _ in kept }

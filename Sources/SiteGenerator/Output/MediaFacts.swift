@@ -41,6 +41,11 @@ struct MediaFacts: Sendable {
         return read
     }
 
+    /// What the last build into `configuration`'s output learned; none with `verify`, which reads every file again.
+    static func known(for configuration: SiteConfiguration) -> MediaFacts {
+        configuration.verify ? MediaFacts() : read(from: configuration.output)
+    }
+
     /// The fact of `path` when it is still true of the file at `real` with `stamp`.
     func fact(_ path: String, real: String, stamp: FileStamp?) -> Fact? {
         guard let stamp, let fact = facts[path], fact.real == real, fact.stamp == stamp else { return nil }

@@ -7,8 +7,16 @@ struct DecodedPokemon: Sendable {
 }
 
 extension CatalogBuilder {
-    /// Decodes the varieties of the selected species, grouped per species in variety order.
-    func loadPokemon(of selected: [SpeciesDraft], order: VersionOrder) async throws(CatalogIssue) -> [[DecodedPokemon]] {
+    /// How many pokemon are decoded before their references are merged.
+    static let pokemonChunk = 256
+
+    /// Decodes the varieties of the selected species, grouped per species in variety order,
+    /// and adds what they refer to to `references` (in that order: the first link to a slug wins).
+    ///
+    /// A pokemon's references (every move it learns, with its id) are merged a chunk at a
+    /// time, not held for every pokemon until the last is decoded: at ten times the dex they
+    /// were 30 MB waiting to be merged.
+    func loadPokemon(of selected: [SpeciesDraft], order: VersionOrder, references: inout References) async throws(CatalogIssue) -> [[Pokemon]] {
         struct Job: Sendable {
             var speciesIndex: Int
             var link: Wire.Link
@@ -22,18 +30,22 @@ extension CatalogBuilder {
         }
         let store = self.store
         let localized = self.localized
-        let decoded = try await BoundedConcurrency.map(jobs, width: width) { job throws(CatalogIssue) in
-            guard let id = job.link.id else {
-                throw .malformedResource(
-                    path: store.file("pokemon-species", job.species.id).path,
-                    jsonPath: "$.varieties[].pokemon.url", detail: "no id in \"\(job.link.url)\"")
+        var grouped = Array(repeating: [Pokemon](), count: selected.count)
+        for start in stride(from: 0, to: jobs.count, by: Self.pokemonChunk) {
+            let chunk = Array(jobs[start..<min(start + Self.pokemonChunk, jobs.count)])
+            let decoded = try await BoundedConcurrency.map(chunk, width: width) { job throws(CatalogIssue) in
+                guard let id = job.link.id else {
+                    throw .malformedResource(
+                        path: store.file("pokemon-species", job.species.id).path,
+                        jsonPath: "$.varieties[].pokemon.url", detail: "no id in \"\(job.link.url)\"")
+                }
+                let raw = try store.load(Wire.Pokemon.self, "pokemon", id, neededBy: "species \(job.species.slug)")
+                return try Self.normalize(raw, species: job.species, store: store, localized: localized, order: order)
             }
-            let raw = try store.load(Wire.Pokemon.self, "pokemon", id, neededBy: "species \(job.species.slug)")
-            return try Self.normalize(raw, species: job.species, store: store, localized: localized, order: order)
-        }
-        var grouped = Array(repeating: [DecodedPokemon](), count: selected.count)
-        for (job, result) in zip(jobs, decoded) {
-            grouped[job.speciesIndex].append(result)
+            for (job, result) in zip(chunk, decoded) {
+                grouped[job.speciesIndex].append(result.pokemon)
+                references.merge(result.references)
+            }
         }
         return grouped
     }
@@ -151,7 +163,7 @@ extension CatalogBuilder {
             methods: learnset.methods.map { $0.name ?? "" }, packed: learnset.packed
         )
         complete.media = Self.media(raw.sprites, cries: raw.cries)
-        complete.encounters = encounters
+        complete.encounters = EncounterList(encounters)
         complete.heldItemRarities = rarities
         complete.form = form
         complete.cosmeticForms = cosmetic

@@ -27,20 +27,19 @@ struct CatalogBuilder: Sendable {
         guard !selected.isEmpty else { throw .emptySelection(selection: selection.description) }
 
         var references = References()
-        let decodedPokemon = try await loadPokemon(of: selected, order: order)
+        let decodedPokemon = try await loadPokemon(of: selected, order: order, references: &references)
         var pokemon: [String: Pokemon] = [:]
         var species: [Species] = []
         for (draft, varieties) in zip(selected, decodedPokemon) {
             var entry = draft.species
-            entry.varieties = varieties.map(\.pokemon.slug)
+            entry.varieties = varieties.map(\.slug)
             species.append(entry)
             for decoded in varieties {
-                if let other = pokemon[decoded.pokemon.slug], other.id != decoded.pokemon.id {
-                    throw .badValue(path: store.file("pokemon", decoded.pokemon.id).path, jsonPath: "$.name",
-                                    detail: "\"\(decoded.pokemon.slug)\" is also the name of pokemon \(other.id); two pages cannot share it")
+                if let other = pokemon[decoded.slug], other.id != decoded.id {
+                    throw .badValue(path: store.file("pokemon", decoded.id).path, jsonPath: "$.name",
+                                    detail: "\"\(decoded.slug)\" is also the name of pokemon \(other.id); two pages cannot share it")
                 }
-                pokemon[decoded.pokemon.slug] = decoded.pokemon
-                references.merge(decoded.references)
+                pokemon[decoded.slug] = decoded
             }
         }
 

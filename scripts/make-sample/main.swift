@@ -55,7 +55,7 @@ for index in catalog.species.indices {
         // Every game's learnset, but of the moves kept only: the moves section's switcher shows.
         let kept = Set(entry.moves.map(\.move))
         entry.learnset.packed = entry.learnset.packed.filter { kept.contains(entry.learnset.moves[Int($0 >> 32)]) }
-        entry.encounters = Array(entry.encounters.prefix(12))
+        entry.encounters = EncounterList(entry.encounters.prefix(12))
         // learnableMoves stays whole (slugs only): `pokedex catch --sample` accepts any move
         // the species really learns, not only the ten its moves table shows.
         pokemon[slug] = entry

@@ -32,7 +32,7 @@ package struct Pokemon: Sendable, Hashable, Codable, Identifiable {
     /// Every move it learns in every version group.
     package var learnset = Learnset()
     package var media = Media()
-    package var encounters: [Encounter] = []
+    package var encounters = EncounterList()
     package var heldItemRarities: [HeldItemRarity] = []
     package var form = FormInfo()
     /// Its cosmetic forms beyond the first (none for most).
@@ -168,7 +168,7 @@ extension Pokemon: BinaryWritable {
         writer.strings(learnset.methods)
         writer.value(learnset.packed)
         writer.value(media)
-        writer.records(encounters)
+        writer.records(Array(encounters))
         writer.value(heldItemRarities)
         writer.value(form)
         writer.value(cosmeticForms)

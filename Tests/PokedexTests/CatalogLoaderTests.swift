@@ -91,6 +91,32 @@ struct CatalogLoaderTests {
         #expect(after.catalog.species(slug: "evomon")?.name == "Evomon Renamed")
         #expect(try snapshots(in: fixture.root).count == 1)
         #expect(try digest(fixture.root) != before)
+        // The rewritten file carries the records it kept over from the last one, read back whole.
+        let again = try await loader.loadCounting()
+        #expect(again.decoded == 0)
+        #expect(again.catalog == after.catalog)
+    }
+
+    @Test("a records file cut short loses only the records past the cut")
+    func truncatedRecords() async throws {
+        let fixture = try FixtureFolder()
+        defer { fixture.remove() }
+        let loader = CatalogLoader(cacheRoot: fixture.root)
+        let first = try await loader.loadCounting()
+        let file = try #require(loader.currentSnapshotURL())
+        let bytes = try Data(contentsOf: file)
+        try bytes.prefix(bytes.count - 3).write(to: file)
+        let cut = try await loader.loadCounting()
+        #expect(cut.decoded >= 1, "the last record no longer fits in the file")
+        #expect(cut.decoded < first.decoded, "the records before the cut are still taken")
+        #expect(cut.catalog == first.catalog)
+        // A table that claims more bytes than the file has is not read at all.
+        var huge = try Data(contentsOf: file)
+        huge.replaceSubrange(0..<8, with: withUnsafeBytes(of: UInt64(huge.count).littleEndian) { Data($0) })
+        try huge.write(to: file)
+        let refused = try await loader.loadCounting()
+        #expect(refused.decoded == first.decoded)
+        #expect(refused.catalog == first.catalog)
     }
 
     @Test("another selection decodes nothing again; another language reads its own texts")

@@ -61,16 +61,41 @@ struct LearnedMoveCodingTests {
         }
     }
 
-    @Test("a records file's entries write what Codable writes, their bytes read back as slices")
+    @Test("a records file's table entries write what Codable writes, and read back the same")
     func recordsFileEntries() throws {
         let entries = [RecordCache.Entry(path: "api/v2/pokemon/25/index.json Wire.Pokemon",
-                                         stamp: FileStamp(size: 4_096, modified: 1_764_000_000_000_000_001, inode: 42), bytes: Data([1, 2, 3, 0xFF])),
-                       RecordCache.Entry(path: "", stamp: FileStamp(size: 0, modified: 0, inode: 0), bytes: Data())]
+                                         stamp: FileStamp(size: 4_096, modified: 1_764_000_000_000_000_001, inode: 42), offset: 1 << 33, length: 4),
+                       RecordCache.Entry(path: "", stamp: FileStamp(size: 0, modified: 0, inode: 0), offset: 0, length: 0)]
         let bytes = try BinaryCoder.encode(entries, format: "t")
         #expect(bytes == (try BinaryCoder.encode(CodableForm(entries.map(CodableForm.init)), format: "t")))
         let read = try #require(try BinaryCoder.decode([RecordCache.Entry].self, from: bytes, format: "t"))
         #expect(read.map(\.path) == entries.map(\.path))
         #expect(read.map(\.stamp) == entries.map(\.stamp))
-        #expect(read.map(\.bytes) == entries.map(\.bytes))
+        #expect(read.map(\.offset) == entries.map(\.offset))
+        #expect(read.map(\.length) == entries.map(\.length))
+    }
+
+    @Test("a pokemon's encounters read back as the list they were made from, and write as that array")
+    func encounterList() throws {
+        let encounters = [
+            Encounter(version: "diamond", area: "sinnoh-route-201-area", method: "walk", minLevel: 2, maxLevel: 3, chance: 50, conditions: []),
+            Encounter(version: "pearl", area: "sinnoh-route-201-area", method: "walk", minLevel: 2, maxLevel: 3, chance: 50, conditions: []),
+            Encounter(version: "diamond", area: "lake-verity-area", method: "surf", minLevel: 20, maxLevel: 30, chance: 90,
+                      conditions: ["time-night", "swarm-no"]),
+            Encounter(version: "pearl", area: "lake-verity-area", method: "surf", minLevel: -1, maxLevel: Int.max, chance: 10,
+                      conditions: ["time-night", "swarm-no"]),
+        ]
+        let list = EncounterList(encounters)
+        #expect(Array(list) == encounters)
+        #expect(list.count == 4)
+        #expect(EncounterList(encounters) == list)
+        #expect(EncounterList(encounters).hashValue == list.hashValue)
+        #expect(EncounterList(encounters.reversed()) != list)
+        #expect(EncounterList().isEmpty)
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = .sortedKeys
+        #expect(try encoder.encode(list) == (try encoder.encode(encounters)))
+        #expect(try JSONDecoder().decode(EncounterList.self, from: try encoder.encode(encounters)) == list)
+        #expect(try BinaryCoder.encode(list, format: "t") == (try BinaryCoder.encode(encounters, format: "t")))
     }
 }

@@ -16,18 +16,30 @@ import Synchronization
 /// One cache serves every language of a build (``CatalogLoader/records``): what one
 /// language's catalog decoded, the next one takes as it is.
 package final class RecordCache: Sendable {
+    /// Where one record is in a records file: its file's path (and the type it was read
+    /// as), the stamp it was read at, and its bytes' place after the table of entries.
     struct Entry: Codable, Sendable {
-        /// The file's path and the type it was read as.
         var path: String
         var stamp: FileStamp
-        var bytes: Data
+        var offset: Int
+        var length: Int
     }
 
-    static let format = "pokedex-records-4"
+    /// A record this build uses: still in the last build's file, or made by this build.
+    private enum Bytes: Sendable {
+        case kept(offset: Int, length: Int)
+        case made(Data)
+    }
+
+    static let format = "pokedex-records-5"
 
     let file: URL?
+    /// The last build's records file, open for reading (its records are read one at a time,
+    /// when asked for, with `pread`), its table, and where its bytes begin.
+    private let reader: Int32?
     private let previous: [String: Entry]
-    private let current = Mutex<[String: Entry]>([:])
+    private let bytesStart: Int
+    private let current = Mutex<[String: (stamp: FileStamp, bytes: Bytes)]>([:])
     private let decodedCount = Mutex(0)
     /// The values already decoded in this process, by path, with the stamp they were read at;
     /// kept only when the cache serves several catalogs (``keepsValues``), since holding every
@@ -46,17 +58,59 @@ package final class RecordCache: Sendable {
     }
 
     /// `verify`: decode every file again, whatever the kept records say (they are rewritten).
+    ///
+    /// The file is a table of entries (its length first, in eight bytes) and then every
+    /// record's bytes. Only the table is read here; a record is read when a build takes it.
+    /// Neither mapped nor read whole: at ten times the dex the file is 190 MB, and a mapping
+    /// the table's reading touches end to end stayed resident through the whole catalog.
     package init(folder: URL?, languages: Set<String>? = nil, verify: Bool = false, keepsValues: Bool = false) {
         self.keepsValues = keepsValues
         file = folder.map { Self.file(in: $0, languages: languages) }
         var previous: [String: Entry] = [:]
-        // Mapped, not read: each record's bytes are a slice of the file (``BinaryCoder`` reads
-        // `Data` as slices of its source), so the records are not held twice.
-        if !verify, let file, let data = try? Data(contentsOf: file, options: .alwaysMapped),
-           let entries = (try? BinaryCoder.decode([Entry].self, from: data, format: Self.format)) ?? nil {
-            for entry in entries { previous[entry.path] = entry }
+        var reader: Int32?
+        var bytesStart = 0
+        if !verify, let file {
+            let descriptor = open(file.path, O_RDONLY | O_CLOEXEC)
+            var info = stat()
+            if descriptor >= 0, fstat(descriptor, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG,
+               let head = Self.read(descriptor, offset: 0, length: 8) {
+                let tableLength = head.withUnsafeBytes { Int(UInt64(littleEndian: $0.loadUnaligned(as: UInt64.self)) & 0x7FFF_FFFF_FFFF) }
+                let size = Int(info.st_size)
+                if tableLength <= size - 8, let table = Self.read(descriptor, offset: 8, length: tableLength),
+                   let entries = (try? BinaryCoder.decode([Entry].self, from: table, format: Self.format)) ?? nil {
+                    bytesStart = 8 + tableLength
+                    for entry in entries where entry.offset >= 0 && entry.length >= 0
+                        && entry.offset <= size - bytesStart && entry.length <= size - bytesStart - entry.offset {
+                        previous[entry.path] = entry
+                    }
+                    reader = descriptor
+                }
+            }
+            if reader == nil, descriptor >= 0 { close(descriptor) }
         }
         self.previous = previous
+        self.reader = reader
+        self.bytesStart = bytesStart
+    }
+
+    deinit {
+        if let reader { close(reader) }
+    }
+
+    /// `length` bytes of `descriptor` at `offset`, or nil when it has fewer.
+    private static func read(_ descriptor: Int32, offset: Int, length: Int) -> Data? {
+        var data = Data(count: length)
+        let complete = data.withUnsafeMutableBytes { buffer -> Bool in
+            var done = 0
+            while done < length {
+                let count = pread(descriptor, buffer.baseAddress! + done, length - done, off_t(offset + done))
+                if count < 0, errno == EINTR { continue }
+                guard count > 0 else { return false }
+                done += count
+            }
+            return true
+        }
+        return complete ? data : nil
     }
 
     /// How many records this build decoded from JSON (the rest came from the cache).
@@ -70,7 +124,7 @@ package final class RecordCache: Sendable {
         let value = try decodeJSON()
         decodedCount.withLock { $0 += 1 }
         if let stamp, let bytes = try? BinaryCoder.encode(value, format: "") {
-            current.withLock { $0[key] = Entry(path: key, stamp: stamp, bytes: bytes) }
+            current.withLock { $0[key] = (stamp, .made(bytes)) }
             if keepsValues { values.withLock { $0[key] = (stamp, value) } }
         }
         return value
@@ -82,9 +136,10 @@ package final class RecordCache: Sendable {
         if keepsValues, let seen = values.withLock({ $0[key] }), seen.stamp == stamp, let value = seen.value as? T {
             return value
         }
-        guard let kept = previous[key], kept.stamp == stamp,
-              let value = (try? BinaryCoder.decode(T.self, from: kept.bytes, format: "")) ?? nil else { return nil }
-        current.withLock { $0[key] = kept }
+        guard let kept = previous[key], kept.stamp == stamp, let reader,
+              let bytes = Self.read(reader, offset: bytesStart + kept.offset, length: kept.length),
+              let value = (try? BinaryCoder.decode(T.self, from: bytes, format: "")) ?? nil else { return nil }
+        current.withLock { $0[key] = (stamp, .kept(offset: kept.offset, length: kept.length)) }
         if keepsValues { values.withLock { $0[key] = (stamp, value) } }
         return value
     }
@@ -100,15 +155,57 @@ package final class RecordCache: Sendable {
         return modified.timeIntervalSinceNow < -3600
     }
 
-    /// Writes the records this build used, when any was new or the set changed.
+    /// Writes the records this build used, when any was new or the set changed: the table,
+    /// then each record's bytes, those kept copied from the last file a megabyte at a time
+    /// (never all in memory), into a new file renamed over the old one.
     package func save() {
         guard let file else { return }
-        let entries = current.withLock { $0 }
-        guard decoded > 0 || entries.count != previous.count else { return }
-        let sorted = entries.values.sorted { $0.path < $1.path }
+        let records = current.withLock { $0 }
+        guard decoded > 0 || records.count != previous.count else { return }
+        var entries: [Entry] = []
+        var offset = 0
+        for (path, record) in records.sorted(by: { $0.key < $1.key }) {
+            let length: Int
+            switch record.bytes {
+            case let .kept(_, kept): length = kept
+            case let .made(data): length = data.count
+            }
+            entries.append(Entry(path: path, stamp: record.stamp, offset: offset, length: length))
+            offset += length
+        }
         let folder = file.deletingLastPathComponent()
         try? FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        guard (try? BinaryCoder.encode(sorted, format: Self.format, to: file)) != nil else { return }
+        let temporary = folder.appendingPathComponent(".\(file.lastPathComponent).\(UUID().uuidString).tmp")
+        do {
+            let table = try BinaryCoder.encode(entries, format: Self.format)
+            guard FileManager.default.createFile(atPath: temporary.path, contents: nil) else { return }
+            let handle = try FileHandle(forWritingTo: temporary)
+            defer { try? handle.close() }
+            var buffer = Data()
+            buffer.reserveCapacity(1 << 20)
+            withUnsafeBytes(of: UInt64(table.count).littleEndian) { buffer.append(contentsOf: $0) }
+            buffer.append(table)
+            for entry in entries {
+                guard let record = records[entry.path] else { continue }
+                switch record.bytes {
+                case let .made(data): buffer.append(data)
+                case let .kept(from, length):
+                    guard let reader, let data = Self.read(reader, offset: bytesStart + from, length: length) else {
+                        throw CocoaError(.fileReadUnknown)
+                    }
+                    buffer.append(data)
+                }
+                if buffer.count >= 1 << 20 {
+                    try handle.write(contentsOf: buffer)
+                    buffer.removeAll(keepingCapacity: true)
+                }
+            }
+            try handle.write(contentsOf: buffer)
+            guard rename(temporary.path, file.path) == 0 else { throw CocoaError(.fileWriteUnknown) }
+        } catch {
+            try? FileManager.default.removeItem(at: temporary)
+            return
+        }
         // Records of an older schema (or other languages) are not read by this build; one set is kept.
         for name in (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []
         where (name.hasPrefix("records-") && name.hasSuffix(".bin") && name != file.lastPathComponent)
@@ -119,15 +216,16 @@ package final class RecordCache: Sendable {
 }
 
 /// Field by field, in its `CodingKeys` order: the bytes `Codable` writes, without its
-/// containers (a records file holds tens of thousands of entries, read every build).
+/// containers (a records file's table holds tens of thousands of entries, read every build).
 extension RecordCache.Entry: BinaryRecord {
     init(record reader: BinaryRecordReader) throws {
-        self.init(path: try reader.string(), stamp: try FileStamp(record: reader), bytes: try reader.data())
+        self.init(path: try reader.string(), stamp: try FileStamp(record: reader), offset: try reader.int(), length: try reader.int())
     }
 
     func write(record writer: BinaryRecordWriter) {
         writer.string(path)
         stamp.write(record: writer)
-        writer.data(bytes)
+        writer.int(offset)
+        writer.int(length)
     }
 }

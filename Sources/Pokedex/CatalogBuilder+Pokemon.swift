@@ -110,7 +110,7 @@ extension CatalogBuilder {
                 rarities.append(HeldItemRarity(item: item, version: version, rarity: detail.rarity ?? 0))
             }
         }
-        var encounters: [Encounter] = []
+        var encounters = EncounterList()
         if let link = raw.locationAreaEncounters, let path = APIResourcePath(link: link.url), let id = path.identifier.flatMap({ Int($0) }),
            let found = try store.loadIfPresent(Wire.Encounters.self, APIResourcePath.encounters, id) {
             encounters = Self.encounters(found, references: &references)
@@ -163,7 +163,7 @@ extension CatalogBuilder {
             methods: learnset.methods.map { $0.name ?? "" }, packed: learnset.packed
         )
         complete.media = Self.media(raw.sprites, cries: raw.cries)
-        complete.encounters = EncounterList(encounters)
+        complete.encounters = encounters
         complete.heldItemRarities = rarities
         complete.form = form
         complete.cosmeticForms = cosmetic
@@ -194,35 +194,34 @@ extension CatalogBuilder {
 
     /// Encounters merged per game, area, method and level range (PokeAPI lists one per
     /// slot): their chances add up, their conditions are kept apart.
-    static func encounters(_ found: Wire.Encounters, references: inout References) -> [Encounter] {
-        /// What one merged encounter is told apart by (a value, not a joined string: a
-        /// pokemon of ten games lists thousands of slots).
-        struct Key: Hashable {
-            var version: String, area: String, method: String, minLevel: Int, maxLevel: Int, conditions: [String]
-        }
-        var merged: [Encounter] = []
-        var position: [Key: Int] = [:]
+    static func encounters(_ found: Wire.Encounters, references: inout References) -> EncounterList {
+        var merger = EncounterList.Merger()
+        // The few methods, found by comparing (short texts compare as two words), not hashed.
+        var methods: [(name: String, index: Int32)] = []
         for area in found.areas {
             guard let areaSlug = area.locationArea.name else { continue }
             References.note(area.locationArea, in: &references.areas)
+            let areaIndex = merger.index(of: areaSlug)
             for version in area.versionDetails {
                 guard let versionSlug = version.version.name else { continue }
+                let versionIndex = merger.index(of: versionSlug)
                 for detail in version.encounterDetails {
                     guard let method = detail.method.name else { continue }
-                    let conditions = (detail.conditionValues ?? []).compactMap(\.name).sorted()
-                    let minLevel = detail.minLevel ?? 0, maxLevel = detail.maxLevel ?? minLevel
-                    let key = Key(version: versionSlug, area: areaSlug, method: method, minLevel: minLevel, maxLevel: maxLevel, conditions: conditions)
-                    if let index = position[key] {
-                        merged[index].chance += detail.chance ?? 0
+                    let methodIndex: Int32
+                    if let known = methods.first(where: { $0.name == method }) {
+                        methodIndex = known.index
                     } else {
-                        position[key] = merged.count
-                        merged.append(Encounter(version: versionSlug, area: areaSlug, method: method, minLevel: minLevel,
-                                                maxLevel: maxLevel, chance: detail.chance ?? 0, conditions: conditions))
+                        methodIndex = merger.index(of: method)
+                        methods.append((method, methodIndex))
                     }
+                    let conditions = detail.conditionValues.map { $0.compactMap(\.name).sorted() } ?? []
+                    let minLevel = detail.minLevel ?? 0
+                    merger.add(version: versionIndex, area: areaIndex, method: methodIndex, minLevel: minLevel,
+                               maxLevel: detail.maxLevel ?? minLevel, chance: detail.chance ?? 0, conditions: conditions)
                 }
             }
         }
-        return merged
+        return merger.list
     }
 
     /// The moves of the newest version group the pokemon has moves in, sorted by method, level, slug.

@@ -91,6 +91,23 @@ struct LearnedMoveCodingTests {
         #expect(EncounterList(encounters) == list)
         #expect(EncounterList(encounters).hashValue == list.hashValue)
         #expect(EncounterList(encounters.reversed()) != list)
+        // Texts met in another order (a place before its game) make the same list.
+        var merger = EncounterList.Merger()
+        for encounter in encounters {
+            let area = merger.index(of: encounter.area)
+            merger.add(version: merger.index(of: encounter.version), area: area, method: merger.index(of: encounter.method),
+                       minLevel: encounter.minLevel, maxLevel: encounter.maxLevel, chance: encounter.chance,
+                       conditions: encounter.conditions, merging: false)
+        }
+        #expect(merger.list == list)
+        #expect(merger.list.hashValue == list.hashValue)
+        // Merging adds the chances of encounters equal in all else.
+        var merging = EncounterList.Merger()
+        for encounter in encounters + encounters {
+            merging.add(version: encounter.version, area: encounter.area, method: encounter.method, minLevel: encounter.minLevel,
+                        maxLevel: encounter.maxLevel, chance: encounter.chance, conditions: encounter.conditions)
+        }
+        #expect(merging.list.map(\.chance) == encounters.map { $0.chance * 2 })
         #expect(EncounterList().isEmpty)
         let encoder = JSONEncoder()
         encoder.outputFormatting = .sortedKeys

@@ -1,3 +1,5 @@
+import Common
+
 /// A pokemon's encounters, each text in them kept once.
 ///
 /// A pokemon found in ten games lists a hundred encounters or more, and each one repeated
@@ -11,10 +13,9 @@ package struct EncounterList: Sendable, Hashable, Codable, RandomAccessCollectio
         var version: Int32, area: Int32, method: Int32, conditions: Int32
     }
 
-    /// Games, places and methods, each once, in the order first met (so equal lists are
-    /// equal values).
+    /// Games, places and methods, each once; the condition sets likewise, the empty one first.
     private var names: [String] = []
-    private var conditionSets: [[String]] = []
+    private var conditionSets: [[String]] = [[]]
     private var rows: [Row] = []
 
     package init() {}
@@ -24,30 +25,69 @@ package struct EncounterList: Sendable, Hashable, Codable, RandomAccessCollectio
     }
 
     package init(_ encounters: some Sequence<Encounter>) {
-        var nameIndex: [String: Int32] = [:], setIndex: [[String]: Int32] = [:]
-        var names: [String] = [], sets: [[String]] = [], rows: [Row] = []
-        func index(of name: String) -> Int32 {
-            if let index = nameIndex[name] { return index }
-            names.append(name)
-            nameIndex[name] = Int32(names.count - 1)
-            return Int32(names.count - 1)
-        }
+        var merger = Merger()
         for encounter in encounters {
+            merger.add(version: encounter.version, area: encounter.area, method: encounter.method, minLevel: encounter.minLevel,
+                       maxLevel: encounter.maxLevel, chance: encounter.chance, conditions: encounter.conditions, merging: false)
+        }
+        self = merger.list
+    }
+
+    /// Builds a list an encounter at a time, each text looked up once, an encounter told
+    /// apart from the others by numbers only.
+    package struct Merger {
+        private struct Key: Hashable {
+            var version: Int32, area: Int32, method: Int32, conditions: Int32, minLevel: Int, maxLevel: Int
+        }
+        private var nameIndex: [String: Int32] = [:]
+        private var setIndex: [[String]: Int32] = [:]
+        private var position: [Key: Int] = [:]
+        package private(set) var list = EncounterList()
+
+        package init() {
+            list.conditionSets = [[]]
+        }
+
+        /// Where `name` is in the list's texts: a caller adding many encounters of one game
+        /// or place looks it up once.
+        package mutating func index(of name: String) -> Int32 {
+            if let index = nameIndex[name] { return index }
+            list.names.append(name)
+            nameIndex[name] = Int32(list.names.count - 1)
+            return Int32(list.names.count - 1)
+        }
+
+        /// Adds an encounter; with `merging`, one equal to an earlier one in all but its
+        /// chance adds its chance to that one's instead.
+        package mutating func add(version: String, area: String, method: String, minLevel: Int, maxLevel: Int, chance: Int,
+                                  conditions: [String], merging: Bool = true) {
+            add(version: index(of: version), area: index(of: area), method: index(of: method), minLevel: minLevel,
+                maxLevel: maxLevel, chance: chance, conditions: conditions, merging: merging)
+        }
+
+        /// ``add(version:area:method:minLevel:maxLevel:chance:conditions:merging:)`` with
+        /// the texts already looked up (``index(of:)``).
+        package mutating func add(version: Int32, area: Int32, method: Int32, minLevel: Int, maxLevel: Int, chance: Int,
+                                  conditions: [String], merging: Bool = true) {
             let set: Int32
-            if let known = setIndex[encounter.conditions] {
+            if conditions.isEmpty {
+                set = 0
+            } else if let known = setIndex[conditions] {
                 set = known
             } else {
-                sets.append(encounter.conditions)
-                set = Int32(sets.count - 1)
-                setIndex[encounter.conditions] = set
+                list.conditionSets.append(conditions)
+                set = Int32(list.conditionSets.count - 1)
+                setIndex[conditions] = set
             }
-            rows.append(Row(minLevel: encounter.minLevel, maxLevel: encounter.maxLevel, chance: encounter.chance,
-                            version: index(of: encounter.version), area: index(of: encounter.area),
-                            method: index(of: encounter.method), conditions: set))
+            let key = Key(version: version, area: area, method: method, conditions: set, minLevel: minLevel, maxLevel: maxLevel)
+            if merging, let at = position[key] {
+                list.rows[at].chance += chance
+                return
+            }
+            if merging { position[key] = list.rows.count }
+            list.rows.append(Row(minLevel: minLevel, maxLevel: maxLevel, chance: chance, version: key.version, area: key.area,
+                                 method: key.method, conditions: set))
         }
-        self.names = names
-        conditionSets = sets
-        self.rows = rows
     }
 
     package var startIndex: Int { 0 }
@@ -60,6 +100,16 @@ package struct EncounterList: Sendable, Hashable, Codable, RandomAccessCollectio
                          conditions: conditionSets[Int(row.conditions)])
     }
 
+    /// Equal when they stand for the same encounters, however their texts were first met.
+    package static func == (lhs: EncounterList, rhs: EncounterList) -> Bool {
+        lhs.count == rhs.count && lhs.elementsEqual(rhs)
+    }
+
+    package func hash(into hasher: inout Hasher) {
+        hasher.combine(count)
+        for encounter in self { hasher.combine(encounter) }
+    }
+
     package init(from decoder: any Decoder) throws {
         self.init(try decoder.singleValueContainer().decode([Encounter].self))
     }
@@ -67,5 +117,22 @@ package struct EncounterList: Sendable, Hashable, Codable, RandomAccessCollectio
     package func encode(to encoder: any Encoder) throws {
         var container = encoder.singleValueContainer()
         try container.encode(Array(self))
+    }
+}
+
+/// The bytes of the array it stands for (``Encounter``'s record, each), written from the
+/// table without making the encounters: every pokemon is hashed on every build.
+extension EncounterList: BinaryWritable {
+    package func write(record writer: BinaryRecordWriter) {
+        writer.count(rows.count)
+        for row in rows {
+            writer.string(names[Int(row.version)])
+            writer.string(names[Int(row.area)])
+            writer.string(names[Int(row.method)])
+            writer.int(row.minLevel)
+            writer.int(row.maxLevel)
+            writer.int(row.chance)
+            writer.strings(conditionSets[Int(row.conditions)])
+        }
     }
 }

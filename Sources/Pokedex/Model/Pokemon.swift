@@ -168,7 +168,7 @@ extension Pokemon: BinaryWritable {
         writer.strings(learnset.methods)
         writer.value(learnset.packed)
         writer.value(media)
-        writer.records(Array(encounters))
+        encounters.write(record: writer)
         writer.value(heldItemRarities)
         writer.value(form)
         writer.value(cosmeticForms)

@@ -57,8 +57,10 @@ package struct SiteBuilder: Sendable {
             SiteLayout.Member(language: theme.strings.language, native: theme.strings["language_native"])
         }
         let multilingual = sites.count > 1
-        // The first language's tables are made while the sprites are looked for.
+        // The first language's tables and its pokemon's fingerprints are made while the
+        // sprites are looked for.
         let firstTables = Task { [catalog = first.catalog] in CatalogIndex.Tables(catalog: catalog) }
+        let firstPokemonPrints = Task { [catalog = first.catalog] in await ReadPrints.pokemonPrints(catalog) }
         var found: [String: FoundSprite] = [:]
         var refused: [String] = []
         let known = MediaFacts.known(for: configuration)
@@ -108,7 +110,8 @@ package struct SiteBuilder: Sendable {
                     }
                 }
                 // Without a key the tool that built the last site is unknown: nothing is taken by its reads.
-                let reads = PageReads(previous: key == nil ? PageInputs() : previousInputs, prints: await ReadPrints(index: index),
+                let prints = await ReadPrints(index: index, pokemon: offset == 0 ? await firstPokemonPrints.value : nil)
+                let reads = PageReads(previous: key == nil ? PageInputs() : previousInputs, prints: prints,
                                       settings: settingsKey(pages: pages, key: key, sprites: sprites, contents: contents))
                 let done: (rendered: Int, bytes: Int, fromReads: Int)
                 do throws(SiteError) {

@@ -117,18 +117,35 @@ struct ReadPrints: Sendable {
     /// None: every name reads as absent.
     init() {}
 
-    /// Every name's fingerprint; the pokemon (most of the work) and the rest in parallel.
-    init(index: CatalogIndex) async {
+    /// Every pokemon's fingerprint (`p:<slug>`), in four parts: each one's learnset is most
+    /// of what a build hashes. It needs nothing but the catalog, so a build starts it as soon
+    /// as the catalog is made, beside the sprites' lookup.
+    static func pokemonPrints(_ catalog: Catalog) async -> [String: UInt64] {
+        let slugs = catalog.pokemon.keys.sorted()
+        let quarter = max(1, (slugs.count + 3) / 4)
+        return await withTaskGroup(of: [String: UInt64].self) { group in
+            for start in stride(from: 0, to: slugs.count, by: quarter) {
+                let part = slugs[start..<min(slugs.count, start + quarter)]
+                group.addTask { Dictionary(uniqueKeysWithValues: part.map { ("p:" + $0, Self.print(catalog.pokemon[$0])) }) }
+            }
+            var all: [String: UInt64] = [:]
+            for await part in group { all.merge(part) { first, _ in first } }
+            return all
+        }
+    }
+
+    /// Every name's fingerprint, in parallel; `pokemon`: the pokemon's, when already made
+    /// (``pokemonPrints(_:)`` of this very catalog).
+    init(index: CatalogIndex, pokemon: [String: UInt64]? = nil) async {
         let catalog = index.catalog.base
         let reverse = index.reverse.base
         let order = index.defaultsOrder
-        var jobs: [@Sendable () -> [String: UInt64]] = []
-        // The pokemon in four parts: each one's learnset is most of what is hashed.
+        var jobs: [@Sendable () async -> [String: UInt64]] = []
         let slugs = catalog.pokemon.keys.sorted()
-        let quarter = max(1, (slugs.count + 3) / 4)
-        for start in stride(from: 0, to: slugs.count, by: quarter) {
-            let part = slugs[start..<min(slugs.count, start + quarter)]
-            jobs.append { Dictionary(uniqueKeysWithValues: part.map { ("p:" + $0, Self.print(catalog.pokemon[$0])) }) }
+        if let pokemon {
+            jobs.append { pokemon }
+        } else {
+            jobs.append { await Self.pokemonPrints(catalog) }
         }
         jobs.append {
             var prints: [String: UInt64] = [:]

@@ -2,6 +2,7 @@ import Common
 import Foundation
 import Testing
 import TestSupport
+import Pokedex
 @testable import SiteGenerator
 
 /// The forms the read fingerprints and the reads file are written in.
@@ -18,6 +19,44 @@ struct ReadInputsCodingTests {
         let held = try BinaryCoder.encode(holders, format: "t")
         #expect(held == (try BinaryCoder.encode(CodableForm(holders.map(CodableForm.init)), format: "t")))
         #expect(try BinaryCoder.decode([ReverseIndex.Holder].self, from: held, format: "t") == holders)
+    }
+
+    @Test("who learns a move: the newest group's ways, each once, read back from shared tables as written")
+    func learnerLists() throws {
+        var catalog = TestCatalog.make()
+        catalog.versionGroups = [VersionGroupInfo(slug: "scarlet-violet", name: "Scarlet, Violet", order: 2, generation: 9, versions: []),
+                                 VersionGroupInfo(slug: "sword-shield", name: "Sword, Shield", order: 1, generation: 8, versions: [])]
+        func word(_ move: UInt64, _ group: UInt64, _ method: UInt64, _ level: UInt64) -> UInt64 {
+            move << 32 | group << 20 | method << 8 | level
+        }
+        var pikachu = Pokemon(id: 25, slug: "pikachu", speciesID: 25, name: "Pikachu", isDefault: true, types: ["electric"],
+                              height: 4, weight: 60, abilities: [], stats: [], sprites: Sprites())
+        // Thunderbolt: level 26 and by machine in Sword/Shield, by machine only in Scarlet/Violet
+        // (the newest group), listed twice there; Surf in Sword/Shield only.
+        pikachu.learnset = Learnset(moves: ["thunderbolt", "surf"], versionGroups: ["sword-shield", "scarlet-violet"],
+                                    methods: ["level-up", "machine"],
+                                    packed: [word(0, 0, 0, 26), word(0, 0, 1, 0), word(0, 1, 1, 0), word(0, 1, 1, 0), word(1, 0, 1, 0)])
+        var raichu = Pokemon(id: 26, slug: "raichu-alola", speciesID: 26, name: "Alolan Raichu", isDefault: false, types: ["electric"],
+                             height: 7, weight: 210, abilities: [], stats: [], sprites: Sprites())
+        // Its own tables in another order: the shared ones map them.
+        raichu.learnset = Learnset(moves: ["surf", "thunderbolt"], versionGroups: ["scarlet-violet"], methods: ["machine", "level-up"],
+                                   packed: [word(1, 0, 1, 1), word(0, 0, 0, 0)])
+        let reverse = ReverseIndex(catalog: catalog, pages: [pikachu, raichu])
+        let thunderbolt = try #require(reverse.learners["thunderbolt"])
+        #expect(Array(thunderbolt) == [
+            ReverseIndex.Learner(pokemon: "pikachu", method: "machine", level: 0, versionGroup: "scarlet-violet"),
+            ReverseIndex.Learner(pokemon: "raichu-alola", method: "level-up", level: 1, versionGroup: "scarlet-violet"),
+        ])
+        let surf = try #require(reverse.learners["surf"])
+        #expect(Array(surf) == [
+            ReverseIndex.Learner(pokemon: "pikachu", method: "machine", level: 0, versionGroup: "sword-shield"),
+            ReverseIndex.Learner(pokemon: "raichu-alola", method: "machine", level: 0, versionGroup: "scarlet-violet"),
+        ])
+        #expect(try BinaryCoder.encode(thunderbolt, format: "t") == (try BinaryCoder.encode(Array(thunderbolt), format: "t")))
+        #expect(thunderbolt != surf)
+        #expect(LearnerList().isEmpty)
+        #expect(Set(reverse.learners.keys) == ["thunderbolt", "surf"])
+        #expect(reverse.movesWithPages == ["surf", "thunderbolt"].filter { catalog.moves[$0] != nil }, "a page for each move the catalog has")
     }
 
     @Test("the reads file reads back as written, the same bytes whatever order the pages came in")

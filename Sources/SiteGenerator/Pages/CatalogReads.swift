@@ -88,7 +88,7 @@ struct ReverseView: Sendable {
     let base: ReverseIndex
     let log: ReadLog?
 
-    var learners: Recorded<String, [ReverseIndex.Learner]> { Recorded(base: base.learners, kind: "rl", log: log) }
+    var learners: Recorded<String, LearnerList> { Recorded(base: base.learners, kind: "rl", log: log) }
     var abilityHolders: Recorded<String, [ReverseIndex.Holder]> { Recorded(base: base.abilityHolders, kind: "rh", log: log) }
     var wildHolders: Recorded<String, [String]> { Recorded(base: base.wildHolders, kind: "rw", log: log) }
     var itemEvolutions: Recorded<String, [ReverseIndex.Evolution]> { Recorded(base: base.itemEvolutions, kind: "re", log: log) }

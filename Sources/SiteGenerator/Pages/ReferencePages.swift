@@ -47,7 +47,7 @@ enum MovePage {
     static func value(_ move: Move, index: CatalogIndex, strings: SiteStrings) -> TemplateValue {
         let dash = "—"
         let groupNames = Dictionary(index.catalog.versionGroups.map { ($0.slug, $0.name) }, uniquingKeysWith: { first, _ in first })
-        let learners = index.reverse.learners[move.slug] ?? []
+        let learners = index.reverse.learners[move.slug] ?? LearnerList()
         let methods = Set(learners.map(\.method))
         let ordered = Learnsets.methodOrder.filter(methods.contains) + methods.subtracting(Learnsets.methodOrder).sorted()
         let machines = Dictionary(move.machines.map { ($0.versionGroup, $0.label) }, uniquingKeysWith: { first, _ in first })

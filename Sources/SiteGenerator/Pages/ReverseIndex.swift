@@ -26,7 +26,7 @@ struct ReverseIndex: Sendable {
         var chain: Int
     }
 
-    var learners: [String: [Learner]] = [:]
+    var learners: [String: LearnerList] = [:]
     var abilityHolders: [String: [Holder]] = [:]
     /// Item -> the pokemon that may hold it in the wild, in page order.
     var wildHolders: [String: [String]] = [:]
@@ -42,7 +42,12 @@ struct ReverseIndex: Sendable {
 
     init(catalog: Catalog, pages: [Pokemon]) {
         let groupRank = Dictionary(catalog.versionGroups.enumerated().map { ($1.slug, -$0) }, uniquingKeysWith: { first, _ in first })
-        for pokemon in pages {
+        // Learners as rows of numbers; each pokemon's own method and group tables mapped once
+        // to the shared ones.
+        var methods: [String] = [], groups: [String] = []
+        var methodIndex: [String: Int32] = [:], groupIndex: [String: Int32] = [:]
+        var rows: [String: [LearnerList.Row]] = [:]
+        for (position, pokemon) in pages.enumerated() {
             // For each move, its newest group: there, every method and level it is learned by.
             var newest: [Int: Int] = [:]
             let learnset = pokemon.learnset
@@ -52,15 +57,27 @@ struct ReverseIndex: Sendable {
                 if let current = newest[move], (groupRank[learnset.versionGroups[current]] ?? Int.min) >= rank { continue }
                 newest[move] = group
             }
+            let ownMethods = learnset.methods.map { name -> Int32 in
+                if let index = methodIndex[name] { return index }
+                methods.append(name)
+                methodIndex[name] = Int32(methods.count - 1)
+                return Int32(methods.count - 1)
+            }
+            let ownGroups = learnset.versionGroups.map { name -> Int32 in
+                if let index = groupIndex[name] { return index }
+                groups.append(name)
+                groupIndex[name] = Int32(groups.count - 1)
+                return Int32(groups.count - 1)
+            }
             var seen = Set<UInt64>()
             for word in learnset.packed {
-                let move = Int(word >> 32), group = Int((word >> 20) & 0xFFF)
+                let move = Int(word >> 32), group = Int((word >> 20) & 0xFFF), method = Int((word >> 8) & 0xFFF)
                 guard newest[move] == group else { continue }
-                let entry = learnset.entry(word)
-                let learner = Learner(pokemon: pokemon.slug, method: entry.method, level: entry.method == "level-up" ? entry.level : 0,
-                                      versionGroup: entry.versionGroup)
+                let level = learnset.methods[method] == "level-up" ? Int32(word & 0xFF) : 0
                 // Once per move, method and level: the same learning listed twice is said once.
-                if seen.insert(word & ~0xFF | UInt64(learner.level)).inserted { learners[entry.move, default: []].append(learner) }
+                guard seen.insert(word & ~0xFF | UInt64(level)).inserted else { continue }
+                rows[learnset.moves[move], default: []].append(
+                    LearnerList.Row(pokemon: Int32(position), method: ownMethods[method], group: ownGroups[group], level: level))
             }
             for slot in pokemon.abilities {
                 abilityHolders[slot.ability, default: []].append(Holder(pokemon: pokemon.slug, hidden: slot.isHidden))
@@ -87,6 +104,8 @@ struct ReverseIndex: Sendable {
             }
             walk(chain.root)
         }
+        let names = LearnerList.Names(pokemon: pages.map(\.slug), methods: methods, groups: groups)
+        learners = rows.mapValues { LearnerList(names: names, rows: $0) }
         movesWithPages = learners.keys.filter { catalog.moves[$0] != nil }.sorted()
         abilitiesWithPages = abilityHolders.keys.filter { catalog.abilities[$0] != nil }.sorted()
         itemsWithPages = Set(wildHolders.keys).union(itemEvolutions.keys).filter { catalog.items[$0] != nil }.sorted()

@@ -59,19 +59,22 @@ struct ReadInputsCodingTests {
         #expect(reverse.movesWithPages == ["surf", "thunderbolt"].filter { catalog.moves[$0] != nil }, "a page for each move the catalog has")
     }
 
-    @Test("the reads file reads back as written, the same bytes whatever order the pages came in")
+    @Test("the reads file reads back as written, the same bytes whatever order the pages and names came in")
     func readsFileRoundTrip() throws {
-        var forward = PageInputs(), backward = PageInputs()
-        var pages: [(String, PageInputs.Entry)] = []
+        var forward = PageInputs(), backward = PageInputs(names: ReadNames(["unread", "p:22"]))
+        var pages: [(path: String, template: String, reads: [String], digest: UInt64)] = []
         for page in 0..<40 {
             var reads: [String] = ["labels"]
             for read in 0..<(page % 7 + 1) { reads.append("p:\((read * 13 + page) % 23)") }
             let template = page % 3 == 0 ? "detail" : "type"
-            let digest = UInt64(page) &* 0x9E37_79B9_7F4A_7C15
-            pages.append(("pokemon/\(page).html", PageInputs.Entry(template: template, reads: Array(Set(reads)).sorted(), digest: digest)))
+            pages.append(("pokemon/\(page).html", template, Array(Set(reads)).sorted(), UInt64(page) &* 0x9E37_79B9_7F4A_7C15))
         }
-        for (path, entry) in pages { forward.pages[path] = entry }
-        for (path, entry) in pages.reversed() { backward.pages[path] = entry }
+        // Each numbers the names in its own order (the backward one after names no page read).
+        for page in pages { forward.pages[page.path] = forward.entry(template: page.template, reads: page.reads, digest: page.digest) }
+        for page in pages.reversed() {
+            backward.pages[page.path] = backward.entry(template: page.template, reads: page.reads, digest: page.digest)
+        }
+        #expect(forward.names.all != backward.names.all)
         let bytes = try forward.encoded()
         #expect(bytes == (try backward.encoded()))
         let folder = try TestSupportPaths.temporaryFolder()
@@ -79,8 +82,10 @@ struct ReadInputsCodingTests {
         try bytes.write(to: folder.appendingPathComponent(PageInputs.fileName))
         let read = PageInputs.read(from: folder)
         #expect(read.pages.count == pages.count)
-        for (path, entry) in pages {
-            #expect(read.pages[path]?.reads == entry.reads && read.pages[path]?.template == entry.template && read.pages[path]?.digest == entry.digest)
+        #expect(!read.names.all.contains("unread"))
+        for page in pages {
+            let entry = try #require(read.pages[page.path])
+            #expect(read.reads(of: entry) == page.reads && entry.template == page.template && entry.digest == page.digest)
         }
     }
 }

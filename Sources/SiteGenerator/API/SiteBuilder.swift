@@ -81,7 +81,8 @@ package struct SiteBuilder: Sendable {
         do throws(SiteError) {
             let previous = BuildManifest.read(from: staging.previous)
             let previousInputs = PageInputs.read(from: staging.previous)
-            var inputs = PageInputs()
+            // Pages taken by their reads keep the last build's entries, numbered in its table.
+            var inputs = PageInputs(names: previousInputs.names)
             var manifest = BuildManifest()
             var rendered = 0, pageBytes = 0, emblemBytes = 0, indexBytes = 0
             var searchFiles: [SearchFileSize] = []
@@ -243,6 +244,7 @@ extension SiteBuilder {
         var failure: SiteError?
         var recorded = manifest
         var recordedInputs = inputs
+        let names = inputs.names
         let width = configuration.concurrency * 2
         struct Outcome {
             var path: String
@@ -259,7 +261,7 @@ extension SiteBuilder {
                     let path = prefix + pages.path(of: kind)
                     // Nothing it read changed: the page is the last build's, without building it.
                     if let entry = reads.previous.pages[path], let fingerprint = previous.pages[path],
-                       entry.digest == reads.digest(template: entry.template, theme: theme, reads: entry.reads),
+                       entry.digest == reads.digest(of: entry, theme: theme),
                        let size = staging.reuse(path) {
                         results.append(Outcome(path: path, fingerprint: fingerprint, rendered: false, size: size, inputs: entry, fromReads: true))
                         continue
@@ -275,9 +277,9 @@ extension SiteBuilder {
                         try staging.write(data, to: path)
                         outcome = Outcome(path: path, fingerprint: fingerprint, rendered: true, size: data.count)
                     }
-                    let names = log.keys.sorted()
-                    outcome.inputs = PageInputs.Entry(template: spec.template, reads: names,
-                                                      digest: reads.digest(template: spec.template, theme: theme, reads: names))
+                    let read = log.keys.sorted()
+                    outcome.inputs = PageInputs.Entry(template: spec.template, reads: names.numbers(of: read),
+                                                      digest: reads.digest(template: spec.template, theme: theme, reads: read))
                     results.append(outcome)
                 }
                 return results

@@ -1,5 +1,6 @@
 import Common
 import Foundation
+import Synchronization
 
 /// What each page of the last build read (``ReadLog``), and a digest of it: the next build
 /// reuses a page whose reads all have the same fingerprints (``ReadPrints``), under the same
@@ -15,12 +16,31 @@ struct PageInputs: Sendable {
     /// One page's template, reads and digest.
     struct Entry: Sendable {
         var template: String
-        /// Sorted.
-        var reads: [String]
+        /// Numbers in the inputs' ``names``, in the order of the names (sorted).
+        var reads: [UInt32]
         var digest: UInt64
     }
 
     var pages: [String: Entry] = [:]
+    /// Every name a page read, each once: a page's reads are numbers into it. At ten times
+    /// the dex the pages read millions of names, as texts 66 MB held until the build ends.
+    /// A build's inputs share the last build's table, so a page taken by its reads keeps its
+    /// entry as it is.
+    let names: ReadNames
+
+    init(names: ReadNames = ReadNames()) {
+        self.names = names
+    }
+
+    /// An entry for a page of `template` that read `reads` (sorted), its names numbered in ``names``.
+    func entry(template: String, reads: [String], digest: UInt64) -> Entry {
+        Entry(template: template, reads: names.numbers(of: reads), digest: digest)
+    }
+
+    /// The names a page's entry read.
+    func reads(of entry: Entry) -> [String] {
+        names.names(of: entry.reads)
+    }
 
     /// The digest of a page's inputs: everything its view model is made of.
     ///
@@ -44,11 +64,13 @@ struct PageInputs: Sendable {
         guard let site, let data = try? Data(contentsOf: site.appendingPathComponent(fileName)),
               let stored = try? BinaryCoder.decode(Stored.self, from: data, format: format)
         else { return PageInputs() }
-        var inputs = PageInputs()
+        // The file names each read once: its numbers are the table's.
+        guard Set(stored.names).count == stored.names.count else { return PageInputs() }
+        var inputs = PageInputs(names: ReadNames(stored.names))
         for page in stored.pages {
             guard stored.templates.indices.contains(page.template),
                   page.reads.allSatisfy({ stored.names.indices.contains($0) }) else { return PageInputs() }
-            inputs.pages[page.path] = Entry(template: stored.templates[page.template], reads: page.reads.map { stored.names[$0] },
+            inputs.pages[page.path] = Entry(template: stored.templates[page.template], reads: page.reads.map { UInt32($0) },
                                             digest: page.digest)
         }
         return inputs
@@ -56,22 +78,27 @@ struct PageInputs: Sendable {
 
     /// The file's bytes: names and templates once, sorted; pages by path.
     func encoded() throws -> Data {
-        // Each read looked up once (pages read a hundred thousand names, a few thousand of
-        // them different): numbered as met, then renumbered in name order.
+        // The names the pages read (the table may hold more, of pages no longer built),
+        // numbered as met, then renumbered in name order: the same bytes however the table
+        // was filled.
         let sortedPages = pages.sorted { $0.key < $1.key }
-        var met: [String: Int] = [:]
+        let table = self.names.all
+        var met: [UInt32: Int] = [:]
+        var metNames: [String] = []
         var firstNumbers: [[Int]] = []
         firstNumbers.reserveCapacity(sortedPages.count)
         for (_, entry) in sortedPages {
-            firstNumbers.append(entry.reads.map { name in
-                if let number = met[name] { return number }
-                met[name] = met.count
-                return met.count - 1
+            firstNumbers.append(entry.reads.map { number in
+                if let first = met[number] { return first }
+                met[number] = metNames.count
+                metNames.append(table[Int(number)])
+                return metNames.count - 1
             })
         }
-        let names = met.keys.sorted()
+        let order = metNames.indices.sorted { metNames[$0] < metNames[$1] }
+        let names = order.map { metNames[$0] }
         var renumbered = [Int](repeating: 0, count: names.count)
-        for (position, name) in names.enumerated() { renumbered[met[name] ?? 0] = position }
+        for (position, first) in order.enumerated() { renumbered[first] = position }
         let templates = Array(Set(pages.values.map(\.template))).sorted()
         let templateIndex = Dictionary(uniqueKeysWithValues: templates.enumerated().map { ($1, $0) })
         let stored = Stored(names: names, templates: templates, pages: zip(sortedPages, firstNumbers).map { page, numbers in
@@ -95,12 +122,47 @@ struct PageInputs: Sendable {
     }
 }
 
+/// The names pages read, each once, numbered as first met (``PageInputs/names``).
+final class ReadNames: Sendable {
+    private let state: Mutex<(names: [String], numbers: [String: UInt32])>
+
+    /// A table of `names`, each once.
+    init(_ names: [String] = []) {
+        state = Mutex((names, Dictionary(names.enumerated().map { ($1, UInt32($0)) }, uniquingKeysWith: { first, _ in first })))
+    }
+
+    /// The numbers of `names`, each new one added.
+    func numbers(of names: [String]) -> [UInt32] {
+        state.withLock { state in
+            names.map { name in
+                if let number = state.numbers[name] { return number }
+                state.names.append(name)
+                state.numbers[name] = UInt32(state.names.count - 1)
+                return UInt32(state.names.count - 1)
+            }
+        }
+    }
+
+    /// The names of `numbers`.
+    func names(of numbers: [UInt32]) -> [String] {
+        state.withLock { state in numbers.map { state.names[Int($0)] } }
+    }
+
+    /// Every name, in number order.
+    var all: [String] { state.withLock { $0.names } }
+}
+
 /// One language's side of reusing pages by their reads: the last build's inputs, this
 /// build's fingerprints and settings key.
 struct PageReads: Sendable {
     var previous = PageInputs()
     var prints = ReadPrints()
     var settings: UInt64 = 0
+
+    /// The digest of a last build's page with this template and these reads, in this build.
+    func digest(of entry: PageInputs.Entry, theme: Theme) -> UInt64 {
+        digest(template: entry.template, theme: theme, reads: previous.reads(of: entry))
+    }
 
     /// The digest of a page with this template and these reads, in this build.
     func digest(template: String, theme: Theme, reads: [String]) -> UInt64 {

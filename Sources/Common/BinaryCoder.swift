@@ -26,33 +26,6 @@ package enum BinaryCoder {
         return Data(writer.data)
     }
 
-    /// Writes `elements` to `file` as ``encode(_:format:)`` writes the array, a megabyte
-    /// at a time, into a new file renamed over the old one: a records file of hundreds of
-    /// megabytes is never held in memory twice.
-    package static func encode<T: Encodable>(_ elements: [T], format: String, to file: URL) throws {
-        let temporary = file.deletingLastPathComponent().appendingPathComponent(".\(file.lastPathComponent).\(UUID().uuidString).tmp")
-        guard FileManager.default.createFile(atPath: temporary.path, contents: nil) else { throw CocoaError(.fileWriteUnknown) }
-        do {
-            let handle = try FileHandle(forWritingTo: temporary)
-            defer { try? handle.close() }
-            let writer = Writer(capacity: 1 << 20)
-            writer.string(format)
-            writer.varint(UInt64(elements.count))
-            for element in elements {
-                try write(element, to: writer)
-                if writer.data.count >= 1 << 20 {
-                    try handle.write(contentsOf: writer.data)
-                    writer.data.removeAll(keepingCapacity: true)
-                }
-            }
-            try handle.write(contentsOf: writer.data)
-            guard rename(temporary.path, file.path) == 0 else { throw CocoaError(.fileWriteUnknown) }
-        } catch {
-            try? FileManager.default.removeItem(at: temporary)
-            throw error
-        }
-    }
-
     /// The value in `data`, or nil when it was written with another `format`; throws when corrupt.
     package static func decode<T: Decodable>(_ type: T.Type, from data: Data, format: String) throws -> T? {
         try data.withUnsafeBytes { buffer in
@@ -240,14 +213,14 @@ final class Reader {
     func elements<Element>(_ element: () throws -> Element) throws -> [Element] {
         let count = try count()
         var result: [Element] = []
-        result.reserveCapacity(count)
+        // No more room than the bytes left could fill: a corrupt count asks for no more.
+        result.reserveCapacity(min(count, bytes.count - position))
         for _ in 0..<count { result.append(try element()) }
         return result
     }
 
     func string() throws -> String {
-        let length = Int(try varint())
-        guard length >= 0, length <= bytes.count - position else { throw BinaryCoder.Corrupt() }
+        guard let length = Int(exactly: try varint()), length <= bytes.count - position else { throw BinaryCoder.Corrupt() }
         defer { position += length }
         return String(decoding: UnsafeRawBufferPointer(rebasing: bytes[position..<(position + length)]), as: UTF8.self)
     }

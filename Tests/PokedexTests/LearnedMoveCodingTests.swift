@@ -115,4 +115,15 @@ struct LearnedMoveCodingTests {
         #expect(try JSONDecoder().decode(EncounterList.self, from: try encoder.encode(encounters)) == list)
         #expect(try BinaryCoder.encode(list, format: "t") == (try BinaryCoder.encode(encounters, format: "t")))
     }
+
+    @Test("a corrupt length in the binary form is refused, never trapped on or allocated")
+    func corruptLengths() {
+        let format: [UInt8] = [1, UInt8(ascii: "t")]
+        // A text's length of 2^64 - 1: past any Int.
+        let huge = Data(format + [0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0x01])
+        #expect(throws: BinaryCoder.Corrupt.self) { try BinaryCoder.decode(String.self, from: huge, format: "t") }
+        // An array claiming more elements than its bytes could hold.
+        let many = Data(format + [0xFF, 0xFF, 0xFF, 0xFF, 0x0F, 0x01, 0x61])
+        #expect(throws: BinaryCoder.Corrupt.self) { try BinaryCoder.decode([String].self, from: many, format: "t") }
+    }
 }

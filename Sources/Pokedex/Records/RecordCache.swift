@@ -32,6 +32,9 @@ package final class RecordCache: Sendable {
     }
 
     static let format = "pokedex-records-5"
+    /// The most a table or one record may take (a pokemon's record is tens of kilobytes,
+    /// the table of ten times the dex 3 MB).
+    static let largest = 1 << 28
 
     let file: URL?
     /// The last build's records file, open for reading (its records are read one at a time,
@@ -70,16 +73,20 @@ package final class RecordCache: Sendable {
         var reader: Int32?
         var bytesStart = 0
         if !verify, let file {
-            let descriptor = open(file.path, O_RDONLY | O_CLOEXEC)
+            // Not blocking: a FIFO in its place is refused by the check below, not waited on.
+            let descriptor = open(file.path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
             var info = stat()
             if descriptor >= 0, fstat(descriptor, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG,
                let head = Self.read(descriptor, offset: 0, length: 8) {
-                let tableLength = head.withUnsafeBytes { Int(UInt64(littleEndian: $0.loadUnaligned(as: UInt64.self)) & 0x7FFF_FFFF_FFFF) }
                 let size = Int(info.st_size)
-                if tableLength <= size - 8, let table = Self.read(descriptor, offset: 8, length: tableLength),
+                let stated = head.withUnsafeBytes { UInt64(littleEndian: $0.loadUnaligned(as: UInt64.self)) }
+                // A table (or a record) bigger than any real one is a corrupt or hostile file
+                // (a sparse one can claim a terabyte): refused before anything is allocated.
+                let tableLength = stated <= UInt64(min(max(size - 8, 0), Self.largest)) ? Int(stated) : -1
+                if tableLength >= 0, let table = Self.read(descriptor, offset: 8, length: tableLength),
                    let entries = (try? BinaryCoder.decode([Entry].self, from: table, format: Self.format)) ?? nil {
                     bytesStart = 8 + tableLength
-                    for entry in entries where entry.offset >= 0 && entry.length >= 0
+                    for entry in entries where entry.offset >= 0 && entry.length >= 0 && entry.length <= Self.largest
                         && entry.offset <= size - bytesStart && entry.length <= size - bytesStart - entry.offset {
                         previous[entry.path] = entry
                     }
@@ -156,8 +163,8 @@ package final class RecordCache: Sendable {
     }
 
     /// Writes the records this build used, when any was new or the set changed: the table,
-    /// then each record's bytes, those kept copied from the last file a megabyte at a time
-    /// (never all in memory), into a new file renamed over the old one.
+    /// then each record's bytes (those kept copied from the last file, never held), a
+    /// megabyte at a time, into a new file renamed over the old one.
     package func save() {
         guard let file else { return }
         let records = current.withLock { $0 }

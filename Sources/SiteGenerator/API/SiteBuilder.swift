@@ -245,6 +245,8 @@ extension SiteBuilder {
         var recorded = manifest
         var recordedInputs = inputs
         let names = inputs.names
+        // A last build's entry is kept as it is: only when its numbers are in this table.
+        let previousEntries = reads.previous.names === names ? reads.previous.pages : [:]
         let width = configuration.concurrency * 2
         struct Outcome {
             var path: String
@@ -260,7 +262,7 @@ extension SiteBuilder {
                 for kind in batch {
                     let path = prefix + pages.path(of: kind)
                     // Nothing it read changed: the page is the last build's, without building it.
-                    if let entry = reads.previous.pages[path], let fingerprint = previous.pages[path],
+                    if let entry = previousEntries[path], let fingerprint = previous.pages[path],
                        entry.digest == reads.digest(of: entry, theme: theme),
                        let size = staging.reuse(path) {
                         results.append(Outcome(path: path, fingerprint: fingerprint, rendered: false, size: size, inputs: entry, fromReads: true))

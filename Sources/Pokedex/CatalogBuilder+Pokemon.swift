@@ -197,7 +197,7 @@ extension CatalogBuilder {
     static func encounters(_ found: Wire.Encounters, references: inout References) -> EncounterList {
         var merger = EncounterList.Merger()
         // The few methods, found by comparing (short texts compare as two words), not hashed.
-        var methods: [(name: String, index: Int32)] = []
+        var methods: [(name: String, index: UInt32)] = []
         for area in found.areas {
             guard let areaSlug = area.locationArea.name else { continue }
             References.note(area.locationArea, in: &references.areas)
@@ -207,7 +207,7 @@ extension CatalogBuilder {
                 let versionIndex = merger.index(of: versionSlug)
                 for detail in version.encounterDetails {
                     guard let method = detail.method.name else { continue }
-                    let methodIndex: Int32
+                    let methodIndex: UInt32
                     if let known = methods.first(where: { $0.name == method }) {
                         methodIndex = known.index
                     } else {

@@ -10,7 +10,7 @@ package struct EncounterList: Sendable, Hashable, Codable, RandomAccessCollectio
     /// One encounter: its numbers, and where its texts are in ``names`` and ``conditionSets``.
     private struct Row: Sendable, Hashable {
         var minLevel: Int, maxLevel: Int, chance: Int
-        var version: Int32, area: Int32, method: Int32, conditions: Int32
+        var version: UInt32, area: UInt32, method: UInt32, conditions: UInt32
     }
 
     /// Games, places and methods, each once; the condition sets likewise, the empty one first.
@@ -37,24 +37,28 @@ package struct EncounterList: Sendable, Hashable, Codable, RandomAccessCollectio
     /// apart from the others by numbers only.
     package struct Merger {
         private struct Key: Hashable {
-            var version: Int32, area: Int32, method: Int32, conditions: Int32, minLevel: Int, maxLevel: Int
+            var version: UInt32, area: UInt32, method: UInt32, conditions: UInt32, minLevel: Int, maxLevel: Int
         }
-        private var nameIndex: [String: Int32] = [:]
-        private var setIndex: [[String]: Int32] = [:]
+        private var names = Numbering<String>()
+        private var conditionSets = Numbering<[String]>([[]])
+        private var rows: [Row] = []
         private var position: [Key: Int] = [:]
-        package private(set) var list = EncounterList()
 
-        package init() {
-            list.conditionSets = [[]]
+        package init() {}
+
+        /// The list of the encounters added so far.
+        package var list: EncounterList {
+            var list = EncounterList()
+            list.names = names.values
+            list.conditionSets = conditionSets.values
+            list.rows = rows
+            return list
         }
 
         /// Where `name` is in the list's texts: a caller adding many encounters of one game
         /// or place looks it up once.
-        package mutating func index(of name: String) -> Int32 {
-            if let index = nameIndex[name] { return index }
-            list.names.append(name)
-            nameIndex[name] = Int32(list.names.count - 1)
-            return Int32(list.names.count - 1)
+        package mutating func index(of name: String) -> UInt32 {
+            names.number(of: name)
         }
 
         /// Adds an encounter; with `merging`, one equal to an earlier one in all but its
@@ -67,26 +71,17 @@ package struct EncounterList: Sendable, Hashable, Codable, RandomAccessCollectio
 
         /// ``add(version:area:method:minLevel:maxLevel:chance:conditions:merging:)`` with
         /// the texts already looked up (``index(of:)``).
-        package mutating func add(version: Int32, area: Int32, method: Int32, minLevel: Int, maxLevel: Int, chance: Int,
+        package mutating func add(version: UInt32, area: UInt32, method: UInt32, minLevel: Int, maxLevel: Int, chance: Int,
                                   conditions: [String], merging: Bool = true) {
-            let set: Int32
-            if conditions.isEmpty {
-                set = 0
-            } else if let known = setIndex[conditions] {
-                set = known
-            } else {
-                list.conditionSets.append(conditions)
-                set = Int32(list.conditionSets.count - 1)
-                setIndex[conditions] = set
-            }
+            let set = conditions.isEmpty ? 0 : conditionSets.number(of: conditions)
             let key = Key(version: version, area: area, method: method, conditions: set, minLevel: minLevel, maxLevel: maxLevel)
             if merging, let at = position[key] {
-                list.rows[at].chance += chance
+                rows[at].chance += chance
                 return
             }
-            if merging { position[key] = list.rows.count }
-            list.rows.append(Row(minLevel: minLevel, maxLevel: maxLevel, chance: chance, version: key.version, area: key.area,
-                                 method: key.method, conditions: set))
+            if merging { position[key] = rows.count }
+            rows.append(Row(minLevel: minLevel, maxLevel: maxLevel, chance: chance, version: version, area: area,
+                            method: method, conditions: set))
         }
     }
 

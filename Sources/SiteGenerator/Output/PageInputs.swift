@@ -124,32 +124,25 @@ struct PageInputs: Sendable {
 
 /// The names pages read, each once, numbered as first met (``PageInputs/names``).
 final class ReadNames: Sendable {
-    private let state: Mutex<(names: [String], numbers: [String: UInt32])>
+    private let table: Mutex<Numbering<String>>
 
     /// A table of `names`, each once.
     init(_ names: [String] = []) {
-        state = Mutex((names, Dictionary(names.enumerated().map { ($1, UInt32($0)) }, uniquingKeysWith: { first, _ in first })))
+        table = Mutex(Numbering(names))
     }
 
     /// The numbers of `names`, each new one added.
     func numbers(of names: [String]) -> [UInt32] {
-        state.withLock { state in
-            names.map { name in
-                if let number = state.numbers[name] { return number }
-                state.names.append(name)
-                state.numbers[name] = UInt32(state.names.count - 1)
-                return UInt32(state.names.count - 1)
-            }
-        }
+        table.withLock { table in names.map { table.number(of: $0) } }
     }
 
     /// The names of `numbers`.
     func names(of numbers: [UInt32]) -> [String] {
-        state.withLock { state in numbers.map { state.names[Int($0)] } }
+        table.withLock { table in numbers.map { table.values[Int($0)] } }
     }
 
     /// Every name, in number order.
-    var all: [String] { state.withLock { $0.names } }
+    var all: [String] { table.withLock { $0.values } }
 }
 
 /// One language's side of reusing pages by their reads: the last build's inputs, this

@@ -21,7 +21,7 @@ struct LearnerList: Sendable, Hashable, Encodable, RandomAccessCollection {
     }
 
     struct Row: Sendable {
-        var pokemon: Int32, method: Int32, group: Int32, level: Int32
+        var pokemon: UInt32, method: UInt32, group: UInt32, level: UInt32
     }
 
     private let names: Names

@@ -44,8 +44,7 @@ struct ReverseIndex: Sendable {
         let groupRank = Dictionary(catalog.versionGroups.enumerated().map { ($1.slug, -$0) }, uniquingKeysWith: { first, _ in first })
         // Learners as rows of numbers; each pokemon's own method and group tables mapped once
         // to the shared ones.
-        var methods: [String] = [], groups: [String] = []
-        var methodIndex: [String: Int32] = [:], groupIndex: [String: Int32] = [:]
+        var methods = Numbering<String>(), groups = Numbering<String>()
         var rows: [String: [LearnerList.Row]] = [:]
         for (position, pokemon) in pages.enumerated() {
             // For each move, its newest group: there, every method and level it is learned by.
@@ -57,27 +56,17 @@ struct ReverseIndex: Sendable {
                 if let current = newest[move], (groupRank[learnset.versionGroups[current]] ?? Int.min) >= rank { continue }
                 newest[move] = group
             }
-            let ownMethods = learnset.methods.map { name -> Int32 in
-                if let index = methodIndex[name] { return index }
-                methods.append(name)
-                methodIndex[name] = Int32(methods.count - 1)
-                return Int32(methods.count - 1)
-            }
-            let ownGroups = learnset.versionGroups.map { name -> Int32 in
-                if let index = groupIndex[name] { return index }
-                groups.append(name)
-                groupIndex[name] = Int32(groups.count - 1)
-                return Int32(groups.count - 1)
-            }
+            let ownMethods = learnset.methods.map { methods.number(of: $0) }
+            let ownGroups = learnset.versionGroups.map { groups.number(of: $0) }
             var seen = Set<UInt64>()
             for word in learnset.packed {
                 let move = Int(word >> 32), group = Int((word >> 20) & 0xFFF), method = Int((word >> 8) & 0xFFF)
                 guard newest[move] == group else { continue }
-                let level = learnset.methods[method] == "level-up" ? Int32(word & 0xFF) : 0
+                let level = learnset.methods[method] == "level-up" ? UInt32(word & 0xFF) : 0
                 // Once per move, method and level: the same learning listed twice is said once.
                 guard seen.insert(word & ~0xFF | UInt64(level)).inserted else { continue }
                 rows[learnset.moves[move], default: []].append(
-                    LearnerList.Row(pokemon: Int32(position), method: ownMethods[method], group: ownGroups[group], level: level))
+                    LearnerList.Row(pokemon: UInt32(position), method: ownMethods[method], group: ownGroups[group], level: level))
             }
             for slot in pokemon.abilities {
                 abilityHolders[slot.ability, default: []].append(Holder(pokemon: pokemon.slug, hidden: slot.isHidden))
@@ -104,7 +93,7 @@ struct ReverseIndex: Sendable {
             }
             walk(chain.root)
         }
-        let names = LearnerList.Names(pokemon: pages.map(\.slug), methods: methods, groups: groups)
+        let names = LearnerList.Names(pokemon: pages.map(\.slug), methods: methods.values, groups: groups.values)
         learners = rows.mapValues { LearnerList(names: names, rows: $0) }
         movesWithPages = learners.keys.filter { catalog.moves[$0] != nil }.sorted()
         abilitiesWithPages = abilityHolders.keys.filter { catalog.abilities[$0] != nil }.sorted()

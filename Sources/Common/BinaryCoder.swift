@@ -26,6 +26,15 @@ package enum BinaryCoder {
         return Data(writer.data)
     }
 
+    /// `record` as bytes, after `format`: what its `Codable` form would write, without
+    /// making that form first.
+    package static func encode(record: some BinaryWritable, format: String) -> Data {
+        let writer = Writer(capacity: 1 << 16)
+        writer.string(format)
+        record.write(record: BinaryRecordWriter(writer: writer))
+        return Data(writer.data)
+    }
+
     /// The value in `data`, or nil when it was written with another `format`; throws when corrupt.
     package static func decode<T: Decodable>(_ type: T.Type, from data: Data, format: String) throws -> T? {
         try data.withUnsafeBytes { buffer in

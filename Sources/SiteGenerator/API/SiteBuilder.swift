@@ -164,7 +164,7 @@ package struct SiteBuilder: Sendable {
             manifest.bytes = pageBytes + assetBytes + spriteBytes + emblemBytes + indexBytes
             manifest.bytes += try writeSharedIndexes(manifest: manifest, languages: multilingual ? members.map(\.language.tag) : [], staging: staging)
             do {
-                try staging.write(try inputs.encoded(), to: PageInputs.fileName)
+                try staging.write(inputs.encoded(), to: PageInputs.fileName)
                 try staging.write(try facts.encoded(), to: MediaFacts.fileName)
             } catch let error as SiteError {
                 throw error

@@ -75,6 +75,22 @@ struct LearnedMoveCodingTests {
         #expect(read.map(\.length) == entries.map(\.length))
     }
 
+    @Test("levels and chances beyond 32 bits are kept as the nearest that fits, and merged chances never overflow")
+    func encounterNumbersClamped() {
+        let huge = Encounter(version: "diamond", area: "lake-verity-area", method: "surf", minLevel: Int.min, maxLevel: Int.max,
+                             chance: Int.max, conditions: [])
+        let list = EncounterList([huge])
+        #expect(list.first?.minLevel == Int(Int32.min))
+        #expect(list.first?.maxLevel == Int(Int32.max))
+        #expect(list.first?.chance == Int(Int32.max))
+        var merger = EncounterList.Merger()
+        for _ in 0..<3 {
+            merger.add(version: huge.version, area: huge.area, method: huge.method, minLevel: 5, maxLevel: 5,
+                       chance: Int(Int32.max) - 1, conditions: [])
+        }
+        #expect(merger.list.map(\.chance) == [Int(Int32.max)])
+    }
+
     @Test("a pokemon's encounters read back as the list they were made from, and write as that array")
     func encounterList() throws {
         let encounters = [
@@ -82,7 +98,7 @@ struct LearnedMoveCodingTests {
             Encounter(version: "pearl", area: "sinnoh-route-201-area", method: "walk", minLevel: 2, maxLevel: 3, chance: 50, conditions: []),
             Encounter(version: "diamond", area: "lake-verity-area", method: "surf", minLevel: 20, maxLevel: 30, chance: 90,
                       conditions: ["time-night", "swarm-no"]),
-            Encounter(version: "pearl", area: "lake-verity-area", method: "surf", minLevel: -1, maxLevel: Int.max, chance: 10,
+            Encounter(version: "pearl", area: "lake-verity-area", method: "surf", minLevel: -1, maxLevel: Int(Int32.max), chance: 10,
                       conditions: ["time-night", "swarm-no"]),
         ]
         let list = EncounterList(encounters)

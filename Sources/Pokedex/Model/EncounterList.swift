@@ -8,8 +8,10 @@ import Common
 /// array of encounters it stands for, in their order, and is written (`Codable`) as one.
 package struct EncounterList: Sendable, Hashable, Codable, RandomAccessCollection, ExpressibleByArrayLiteral {
     /// One encounter: its numbers, and where its texts are in ``names`` and ``conditionSets``.
+    /// Levels and chances are kept in 32 bits (28 bytes a row, not 40): a number beyond
+    /// two billion, which no game has, is kept as the nearest one that fits.
     private struct Row: Sendable, Hashable {
-        var minLevel: Int, maxLevel: Int, chance: Int
+        var minLevel: Int32, maxLevel: Int32, chance: Int32
         var version: UInt32, area: UInt32, method: UInt32, conditions: UInt32
     }
 
@@ -37,7 +39,7 @@ package struct EncounterList: Sendable, Hashable, Codable, RandomAccessCollectio
     /// apart from the others by numbers only.
     package struct Merger {
         private struct Key: Hashable {
-            var version: UInt32, area: UInt32, method: UInt32, conditions: UInt32, minLevel: Int, maxLevel: Int
+            var version: UInt32, area: UInt32, method: UInt32, conditions: UInt32, minLevel: Int32, maxLevel: Int32
         }
         private var names = Numbering<String>()
         private var conditionSets = Numbering<[String]>([[]])
@@ -46,12 +48,13 @@ package struct EncounterList: Sendable, Hashable, Codable, RandomAccessCollectio
 
         package init() {}
 
-        /// The list of the encounters added so far.
+        /// The list of the encounters added so far, its rows in no more room than they fill
+        /// (added one at a time, they had up to twice that).
         package var list: EncounterList {
             var list = EncounterList()
             list.names = names.values
             list.conditionSets = conditionSets.values
-            list.rows = rows
+            list.rows = rows.withUnsafeBufferPointer { Array($0) }
             return list
         }
 
@@ -74,14 +77,15 @@ package struct EncounterList: Sendable, Hashable, Codable, RandomAccessCollectio
         package mutating func add(version: UInt32, area: UInt32, method: UInt32, minLevel: Int, maxLevel: Int, chance: Int,
                                   conditions: [String], merging: Bool = true) {
             let set = conditions.isEmpty ? 0 : conditionSets.number(of: conditions)
-            let key = Key(version: version, area: area, method: method, conditions: set, minLevel: minLevel, maxLevel: maxLevel)
+            let low = Int32(clamping: minLevel), high = Int32(clamping: maxLevel)
+            let key = Key(version: version, area: area, method: method, conditions: set, minLevel: low, maxLevel: high)
             if merging, let at = position[key] {
-                rows[at].chance += chance
+                rows[at].chance = Int32(clamping: Int(rows[at].chance) + Int(Int32(clamping: chance)))
                 return
             }
             if merging { position[key] = rows.count }
-            rows.append(Row(minLevel: minLevel, maxLevel: maxLevel, chance: chance, version: version, area: area,
-                            method: method, conditions: set))
+            rows.append(Row(minLevel: low, maxLevel: high, chance: Int32(clamping: chance),
+                            version: version, area: area, method: method, conditions: set))
         }
     }
 
@@ -91,7 +95,7 @@ package struct EncounterList: Sendable, Hashable, Codable, RandomAccessCollectio
     package subscript(position: Int) -> Encounter {
         let row = rows[position]
         return Encounter(version: names[Int(row.version)], area: names[Int(row.area)], method: names[Int(row.method)],
-                         minLevel: row.minLevel, maxLevel: row.maxLevel, chance: row.chance,
+                         minLevel: Int(row.minLevel), maxLevel: Int(row.maxLevel), chance: Int(row.chance),
                          conditions: conditionSets[Int(row.conditions)])
     }
 
@@ -124,9 +128,9 @@ extension EncounterList: BinaryWritable {
             writer.string(names[Int(row.version)])
             writer.string(names[Int(row.area)])
             writer.string(names[Int(row.method)])
-            writer.int(row.minLevel)
-            writer.int(row.maxLevel)
-            writer.int(row.chance)
+            writer.int(Int(row.minLevel))
+            writer.int(Int(row.maxLevel))
+            writer.int(Int(row.chance))
             writer.strings(conditionSets[Int(row.conditions)])
         }
     }

@@ -94,7 +94,8 @@ struct ReverseIndex: Sendable {
             walk(chain.root)
         }
         let names = LearnerList.Names(pokemon: pages.map(\.slug), methods: methods.values, groups: groups.values)
-        learners = rows.mapValues { LearnerList(names: names, rows: $0) }
+        // Each list in no more room than it fills (appended to, it had up to twice that).
+        learners = rows.mapValues { LearnerList(names: names, rows: $0.withUnsafeBufferPointer { Array($0) }) }
         movesWithPages = learners.keys.filter { catalog.moves[$0] != nil }.sorted()
         abilitiesWithPages = abilityHolders.keys.filter { catalog.abilities[$0] != nil }.sorted()
         itemsWithPages = Set(wildHolders.keys).union(itemEvolutions.keys).filter { catalog.items[$0] != nil }.sorted()

@@ -120,15 +120,11 @@ extension CatalogBuilder {
             return entry.item.name
         }
         let learnset = raw.moves ?? Wire.Learnset()
-        let (group, moves) = newestLearnset(learnset, order: order, references: &references)
-        var learnable = Set<String>()
+        let group = newestGroup(learnset, order: order)
         var moveIndices = Set<Int>()
         for word in learnset.packed { moveIndices.insert(Int(word >> 32)) }
-        for index in moveIndices {
-            let move = learnset.moves[index]
-            guard let slug = move.name else { continue }
-            learnable.insert(slug)
-            References.note(move, in: &references.moves)
+        for index in moveIndices.sorted() where learnset.moves[index].name != nil {
+            References.note(learnset.moves[index], in: &references.moves)
         }
         let sprites = raw.sprites
         let pokemon = Pokemon(
@@ -151,8 +147,9 @@ extension CatalogBuilder {
                 frontShinyFemale: ResourceURL.spritePath(sprites?.frontShinyFemale?.url)
             ),
             movesVersionGroup: group,
-            moves: moves,
-            learnableMoves: learnable.sorted(),
+            // Both read from the learnset when asked for.
+            moves: nil,
+            learnableMoves: nil,
             heldItems: heldItems
         )
         var complete = pokemon
@@ -224,14 +221,13 @@ extension CatalogBuilder {
         return merger.list
     }
 
-    /// The moves of the newest version group the pokemon has moves in, sorted by method, level, slug.
+    /// The newest version group the pokemon has moves in: the one its newest moves
+    /// (``Learnset/learnedMoves(in:)``) are read from.
     ///
     /// Groups where it learns moves by level, machine, egg or tutor come first: a group that
     /// only lists special methods (PokeAPI's "train", "form-change"...) makes a poor table,
     /// so it is used only when no group has the usual methods.
-    static func newestLearnset(
-        _ learnset: Wire.Learnset, order: VersionOrder, references: inout References
-    ) -> (group: String?, moves: [LearnedMove]) {
+    static func newestGroup(_ learnset: Wire.Learnset, order: VersionOrder) -> String? {
         // Ranks and methods per table position, once: the words only hold positions.
         let groupRanks = learnset.versionGroups.map { order.rank(group: $0) }
         let methods = learnset.methods.map { LearnedMove.Method(rawValue: $0.name ?? "") ?? .other }
@@ -243,25 +239,6 @@ extension CatalogBuilder {
             if let current = newest, (current.usual, current.rank) >= (usual, rank) { continue }
             newest = (group, usual, rank)
         }
-        guard let newest else { return (nil, []) }
-        let newestURL = learnset.versionGroups[newest.group].url
-        var moves: [LearnedMove] = []
-        var seen: Set<LearnedMove> = []
-        var noted = Set<Int>()
-        for word in learnset.packed where learnset.versionGroups[Int((word >> 20) & 0xFFF)].url == newestURL {
-            let moveIndex = Int(word >> 32)
-            guard let slug = learnset.moves[moveIndex].name else { continue }
-            let method = methods[Int((word >> 8) & 0xFFF)]
-            let move = LearnedMove(move: slug, method: method, level: method == .levelUp ? Int(word & 0xFF) : nil)
-            if seen.insert(move).inserted { moves.append(move) }
-            if noted.insert(moveIndex).inserted { References.note(learnset.moves[moveIndex], in: &references.moves) }
-        }
-        let allMethods = LearnedMove.Method.allCases
-        moves.sort {
-            let lhs = (allMethods.firstIndex(of: $0.method) ?? 0, $0.level ?? 0, $0.move)
-            let rhs = (allMethods.firstIndex(of: $1.method) ?? 0, $1.level ?? 0, $1.move)
-            return lhs < rhs
-        }
-        return (learnset.versionGroups[newest.group].name, moves)
+        return newest.flatMap { learnset.versionGroups[$0.group].name }
     }
 }

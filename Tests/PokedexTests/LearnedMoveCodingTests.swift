@@ -91,6 +91,65 @@ struct LearnedMoveCodingTests {
         #expect(merger.list.map(\.chance) == [Int(Int32.max)])
     }
 
+    static let wordSets: [[UInt64]] = [
+        [],
+        [(4095 << 32) | (63 << 20) | (63 << 8) | 255, 0, (7 << 32) | (2 << 20) | (1 << 8) | 42],
+        // One word with a part too big for 32 bits: every word kept whole.
+        [(7 << 32) | (2 << 20) | (1 << 8) | 42, 4096 << 32],
+        [64 << 20, 1],
+        [64 << 8],
+    ]
+
+    @Test("a learnset's words read back as given, in 32 bits when all fit, and write the bytes of the 64-bit array",
+          arguments: wordSets)
+    func learnedWords(words: [UInt64]) throws {
+        let packed = LearnedWords(words)
+        #expect(Array(packed) == words)
+        #expect(packed == LearnedWords(words))
+        #expect(packed != LearnedWords(words + [1]))
+        #expect(try BinaryCoder.encode(packed, format: "f") == (try BinaryCoder.encode(words, format: "f")))
+        let json = try JSONEncoder().encode(packed)
+        #expect(json == (try JSONEncoder().encode(words)))
+        #expect(try JSONDecoder().decode(LearnedWords.self, from: json) == packed)
+    }
+
+    @Test("a pokemon's newest moves and learnable moves are read from its learnset: each once, sorted by method, level, slug")
+    func movesFromLearnset() {
+        // Words: move << 32 | group << 20 | method << 8 | level.
+        func word(_ move: UInt64, _ group: UInt64, _ method: UInt64, _ level: UInt64 = 0) -> UInt64 {
+            move << 32 | group << 20 | method << 8 | level
+        }
+        let learnset = Learnset(
+            moves: ["thunderbolt", "quick-attack", "", "growl", "surf"],
+            versionGroups: ["sword-shield", "scarlet-violet"],
+            methods: ["machine", "level-up", "egg", "form-change"],
+            packed: [
+                word(0, 1, 0), word(1, 1, 1, 6), word(1, 1, 1, 6), word(1, 1, 1, 1), word(3, 1, 1, 1),
+                word(2, 1, 2), word(4, 0, 0), word(3, 1, 3), word(0, 1, 0, 9),
+            ])
+        var pokemon = Pokemon(id: 25, slug: "pikachu", speciesID: 25, name: "Pikachu", isDefault: true, types: ["electric"],
+                              height: 4, weight: 60, abilities: [], stats: [], sprites: Sprites(), movesVersionGroup: "scarlet-violet",
+                              moves: nil, learnableMoves: nil)
+        pokemon.learnset = learnset
+        // Level-up by level then slug, then machine (its level not kept: the same move once),
+        // then the special method last; the nameless move and the other group left out.
+        #expect(pokemon.moves == [
+            LearnedMove(move: "growl", method: .levelUp, level: 1), LearnedMove(move: "quick-attack", method: .levelUp, level: 1),
+            LearnedMove(move: "quick-attack", method: .levelUp, level: 6), LearnedMove(move: "thunderbolt", method: .machine),
+            LearnedMove(move: "growl", method: .other),
+        ])
+        #expect(pokemon.learnableMoves == ["growl", "quick-attack", "surf", "thunderbolt"])
+        #expect(learnset.learnedMoves(in: "sword-shield") == [LearnedMove(move: "surf", method: .machine)])
+        #expect(learnset.learnedMoves(in: "red-blue").isEmpty)
+        pokemon.movesVersionGroup = nil
+        #expect(pokemon.moves.isEmpty)
+        // Moves given (the bundled sample's) are kept as given.
+        pokemon.moves = [LearnedMove(move: "surf", method: .tutor)]
+        pokemon.learnableMoves = ["surf"]
+        #expect(pokemon.moves == [LearnedMove(move: "surf", method: .tutor)])
+        #expect(pokemon.learnableMoves == ["surf"])
+    }
+
     @Test("a pokemon's encounters read back as the list they were made from, and write as that array")
     func encounterList() throws {
         let encounters = [

@@ -51,13 +51,15 @@ for index in catalog.species.indices {
         entry.sprites = Sprites()
         entry.media = Media()
         entry.cosmeticForms = entry.cosmeticForms.map { CosmeticForm(slug: $0.slug, name: $0.name, sprite: nil) }
+        // Both given, not read from the learnset cut below. learnableMoves stays whole (slugs
+        // only): `pokedex catch --sample` accepts any move the species really learns, not only
+        // the ten its moves table shows.
+        entry.learnableMoves = entry.learnableMoves
         entry.moves = moveQuota.flatMap { method, count in spread(entry.moves.filter { $0.method == method }, count) }
         // Every game's learnset, but of the moves kept only: the moves section's switcher shows.
         let kept = Set(entry.moves.map(\.move))
-        entry.learnset.packed = entry.learnset.packed.filter { kept.contains(entry.learnset.moves[Int($0 >> 32)]) }
+        entry.learnset.packed = LearnedWords(entry.learnset.packed.filter { kept.contains(entry.learnset.moves[Int($0 >> 32)]) })
         entry.encounters = EncounterList(entry.encounters.prefix(12))
-        // learnableMoves stays whole (slugs only): `pokedex catch --sample` accepts any move
-        // the species really learns, not only the ten its moves table shows.
         pokemon[slug] = entry
     }
     catalog.species[index] = species

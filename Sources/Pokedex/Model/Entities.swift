@@ -199,13 +199,13 @@ package struct Learnset: Sendable, Hashable, Codable {
     package var versionGroups: [String] = []
     package var methods: [String] = []
     /// move index << 32 | group index << 20 | method index << 8 | level.
-    package var packed: [UInt64] = []
+    package var packed = LearnedWords()
 
     package init(moves: [String] = [], versionGroups: [String] = [], methods: [String] = [], packed: [UInt64] = []) {
         self.moves = moves
         self.versionGroups = versionGroups
         self.methods = methods
-        self.packed = packed
+        self.packed = LearnedWords(packed)
     }
 
     /// One learned move.
@@ -220,6 +220,37 @@ package struct Learnset: Sendable, Hashable, Codable {
     package func entry(_ word: UInt64) -> Entry {
         Entry(move: moves[Int(word >> 32)], versionGroup: versionGroups[Int((word >> 20) & 0xFFF)],
               method: methods[Int((word >> 8) & 0xFFF)], level: Int(word & 0xFF))
+    }
+
+    /// The moves learned in `group`, each once (a move learned twice by the same method at
+    /// the same level counts once), sorted by method in ``LearnedMove/Method``'s order, then
+    /// level, then slug: a pokemon's newest moves.
+    package func learnedMoves(in group: String?) -> [LearnedMove] {
+        guard let group else { return [] }
+        let inGroup = Set(versionGroups.indices.filter { versionGroups[$0] == group })
+        guard !inGroup.isEmpty else { return [] }
+        let kinds = methods.map { LearnedMove.Method(rawValue: $0) ?? .other }
+        var seen = Set<LearnedMove>()
+        var learned: [LearnedMove] = []
+        for word in packed where inGroup.contains(Int((word >> 20) & 0xFFF)) {
+            let slug = moves[Int(word >> 32)]
+            guard !slug.isEmpty else { continue }
+            let method = kinds[Int((word >> 8) & 0xFFF)]
+            let move = LearnedMove(move: slug, method: method, level: method == .levelUp ? Int(word & 0xFF) : nil)
+            if seen.insert(move).inserted { learned.append(move) }
+        }
+        let allMethods = LearnedMove.Method.allCases
+        learned.sort {
+            let lhs = (allMethods.firstIndex(of: $0.method) ?? 0, $0.level ?? 0, $0.move)
+            let rhs = (allMethods.firstIndex(of: $1.method) ?? 0, $1.level ?? 0, $1.move)
+            return lhs < rhs
+        }
+        return learned
+    }
+
+    /// Every move it learns in any group, by any method, each once, sorted.
+    package var learnable: [String] {
+        Set(packed.map { moves[Int($0 >> 32)] }).filter { !$0.isEmpty }.sorted()
     }
 
     /// The version groups it learns moves in.

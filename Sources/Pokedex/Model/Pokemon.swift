@@ -23,9 +23,21 @@ package struct Pokemon: Sendable, Hashable, Codable, Identifiable {
     package var sprites: Sprites
     /// The version group its moves come from: the newest one it has moves in.
     package var movesVersionGroup: String?
-    package var moves: [LearnedMove]
-    /// Slugs of every move it can learn in any version group, by any method, sorted.
-    package var learnableMoves: [String]
+    /// Its moves in that group, each once, sorted by method, level and slug: as given (the
+    /// bundled sample lists them), else read from ``learnset`` when asked for. A catalog
+    /// built from PokeAPI keeps none of its own: at ten times the dex they were 30 MB.
+    package var moves: [LearnedMove] {
+        get { givenMoves ?? learnset.learnedMoves(in: movesVersionGroup) }
+        set { givenMoves = newValue }
+    }
+    private var givenMoves: [LearnedMove]?
+    /// Slugs of every move it can learn in any version group, by any method, sorted: as
+    /// given, else read from ``learnset``.
+    package var learnableMoves: [String] {
+        get { givenLearnable ?? learnset.learnable }
+        set { givenLearnable = newValue }
+    }
+    private var givenLearnable: [String]?
     package var heldItems: [String]
     /// The effort values a defeated one gives, per stat (those above zero).
     package var effort: [BaseStat] = []
@@ -45,7 +57,7 @@ package struct Pokemon: Sendable, Hashable, Codable, Identifiable {
         id: Int, slug: String, speciesID: Int, name: String, formName: String? = nil,
         isDefault: Bool, types: [String], height: Int, weight: Int, baseExperience: Int? = nil,
         abilities: [AbilitySlot], stats: [BaseStat], sprites: Sprites,
-        movesVersionGroup: String? = nil, moves: [LearnedMove] = [], learnableMoves: [String] = [],
+        movesVersionGroup: String? = nil, moves: [LearnedMove]? = [], learnableMoves: [String]? = [],
         heldItems: [String] = []
     ) {
         self.id = id
@@ -62,9 +74,18 @@ package struct Pokemon: Sendable, Hashable, Codable, Identifiable {
         self.stats = stats
         self.sprites = sprites
         self.movesVersionGroup = movesVersionGroup
-        self.moves = moves
-        self.learnableMoves = learnableMoves
+        givenMoves = moves
+        givenLearnable = learnableMoves
         self.heldItems = heldItems
+    }
+}
+
+extension Pokemon {
+    /// Its stored fields, the given moves under the names they always had.
+    enum CodingKeys: String, CodingKey {
+        case id, slug, speciesID, name, formName, isDefault, types, height, weight, baseExperience, abilities, stats,
+             sprites, movesVersionGroup, givenMoves = "moves", givenLearnable = "learnableMoves", heldItems, effort,
+             learnset, media, encounters, heldItemRarities, form, cosmeticForms, searchNames
     }
 }
 
@@ -159,14 +180,15 @@ extension Pokemon: BinaryWritable {
         writer.value(stats)
         writer.value(sprites)
         writer.optional(movesVersionGroup)
-        writer.records(moves)
-        writer.strings(learnableMoves)
+        // As stored: moves read from the learnset are hashed as the learnset they come from.
+        writer.optional(givenMoves)
+        writer.optional(givenLearnable)
         writer.strings(heldItems)
         writer.value(effort)
         writer.strings(learnset.moves)
         writer.strings(learnset.versionGroups)
         writer.strings(learnset.methods)
-        writer.value(learnset.packed)
+        learnset.packed.write(record: writer)
         writer.value(media)
         encounters.write(record: writer)
         writer.value(heldItemRarities)

@@ -109,7 +109,9 @@ struct CollectionKillTests {
             process.standardOutput = FileHandle.nullDevice
             process.standardError = FileHandle.nullDevice
             try process.run()
-            try await Task.sleep(for: .milliseconds(Int.random(in: 0...120, using: &generator)))
+            // A blocking sleep: a task's sleep, with the test pool busy, resumed after the
+            // command had ended and killed nothing.
+            usleep(UInt32.random(in: 0...120_000, using: &generator))
             if process.isRunning {
                 kill(process.processIdentifier, SIGKILL)
                 killed += 1

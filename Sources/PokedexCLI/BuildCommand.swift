@@ -87,7 +87,7 @@ struct BuildCommand: AsyncParsableCommand {
     func buildSite(_ settings: BuildSettings, reporter: BuildReporter, needCatalog: Bool = false) async throws -> Built {
         var source = try Self.source(settings)
         source.verify = verify
-        let prepared = try await prepare(source, settings: settings, reporter: reporter)
+        var prepared = try await prepare(source, settings: settings, reporter: reporter)
         var configuration = SiteConfiguration(
             title: settings.title,
             output: URL(fileURLWithPath: settings.output),
@@ -130,6 +130,9 @@ struct BuildCommand: AsyncParsableCommand {
         } catch {
             throw CommandFailure(String(describing: error))
         }
+        // The catalog is made: what the source holds is not read again (at ten times the dex
+        // its index is 15 MB, held through the pages otherwise).
+        prepared.index = nil
         // The records are saved while the site is built; the build ends when they are.
         do {
             let built = try await buildSite(catalogs, trainer: trainer, collectionFile: collectionFile, lines: lines,

@@ -56,7 +56,13 @@ struct LearnedMoveCodingTests {
         full.searchNames = ["Alolan Raichu", "raichu"]
         let bare = Pokemon(id: 1, slug: "bulbasaur", speciesID: 1, name: "Bulbasaur", isDefault: true, types: [], height: 0, weight: 0,
                            abilities: [], stats: [], sprites: Sprites())
-        for pokemon in [full, bare] {
+        // As every pokemon built from PokeAPI: moves read from the learnset, none given.
+        var derived = Pokemon(id: 10_100, slug: "raichu-alola", speciesID: 26, name: "Alolan Raichu", isDefault: false, types: [],
+                          height: 7, weight: 210, abilities: [], stats: [], sprites: Sprites(), movesVersionGroup: "sun-moon",
+                          moves: nil, learnableMoves: nil)
+        derived.learnset = full.learnset
+        #expect(!derived.moves.isEmpty)
+        for pokemon in [full, bare, derived] {
             #expect(try BinaryCoder.encode(pokemon, format: "t") == (try BinaryCoder.encode(CodableForm(pokemon), format: "t")))
         }
     }

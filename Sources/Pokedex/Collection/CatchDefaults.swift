@@ -12,9 +12,11 @@ package struct CatchDefaults: Sendable {
     package func draft(forSpecies slug: String) -> CatchDraft {
         let species = catalog.species(slug: slug)
         let pokemon = species.flatMap { catalog.defaultPokemon(of: $0) }
-        let levelUp = (pokemon?.moves ?? []).filter { $0.method == .levelUp && ($0.level ?? 0) <= Self.level }
+        // Read from the learnset once (``Pokemon/moves`` is not held).
+        let newest = pokemon?.moves ?? []
+        let levelUp = newest.filter { $0.method == .levelUp && ($0.level ?? 0) <= Self.level }
         var moves = Array(levelUp.suffix(4).map(\.move))
-        if moves.isEmpty, let first = pokemon?.moves.first?.move ?? pokemon?.learnableMoves.first { moves = [first] }
+        if moves.isEmpty, let first = newest.first?.move ?? pokemon?.learnableMoves.first { moves = [first] }
         return CatchDraft(species: slug, nickname: species?.name ?? slug, level: String(Self.level), moves: moves)
     }
 }

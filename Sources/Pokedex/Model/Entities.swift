@@ -261,9 +261,11 @@ package struct Learnset: Sendable, Hashable, Codable {
     /// Every move learned in `group`, in PokeAPI's order, duplicates (a move learned twice
     /// by the same method at the same level) left out.
     package func entries(in group: String) -> [Entry] {
-        guard let index = versionGroups.firstIndex(of: group) else { return [] }
+        // Every place the group's name is at, as ``learnedMoves(in:)`` reads it.
+        let indices = Set(versionGroups.indices.filter { versionGroups[$0] == group })
+        guard !indices.isEmpty else { return [] }
         var seen = Set<Entry>()
-        return packed.lazy.filter { Int(($0 >> 20) & 0xFFF) == index }.map(entry).filter { seen.insert($0).inserted }
+        return packed.lazy.filter { indices.contains(Int(($0 >> 20) & 0xFFF)) }.map(entry).filter { seen.insert($0).inserted }
     }
 }
 

@@ -113,7 +113,10 @@ struct APIClientFaultTests {
     @Test("a truncated body is never returned as data")
     func truncatedBodyFails() async throws {
         let server = try await LoopbackServer.start { _ in .truncated(declaredLength: 500, body: Array(#"{"id":1,"na"#.utf8)) }
-        let client = client(server, attempts: 2)
+        // A bound far past what two short answers take: with the whole suite running on two
+        // cores, the default 5 s ran out once and the failure read as a timeout. A client that
+        // waited for the missing bytes would still fail here, as a timeout.
+        let client = client(server, timeout: .seconds(60), attempts: 2)
         await #expect(throws: PokeAPIFailure.truncated(url: url(server))) {
             _ = try await client.get(url(server))
         }

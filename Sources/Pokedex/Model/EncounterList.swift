@@ -6,7 +6,7 @@ import Common
 /// its game's, place's and method's names and its conditions. At ten times the dex that was
 /// 150 MB of a 350 MB catalog; kept once per pokemon it is a sixth of that. It reads as the
 /// array of encounters it stands for, in their order, and is written (`Codable`) as one.
-package struct EncounterList: Sendable, Hashable, Codable, RandomAccessCollection, ExpressibleByArrayLiteral {
+package struct EncounterList: Sendable, Hashable, CodedAsArray, RandomAccessCollection, ExpressibleByArrayLiteral {
     /// One encounter: its numbers, and where its texts are in ``names`` and ``conditionSets``.
     /// Levels and chances are kept in 32 bits (28 bytes a row, not 40): a number beyond
     /// two billion, which no game has, is kept as the nearest one that fits.
@@ -107,15 +107,6 @@ package struct EncounterList: Sendable, Hashable, Codable, RandomAccessCollectio
     package func hash(into hasher: inout Hasher) {
         hasher.combine(count)
         for encounter in self { hasher.combine(encounter) }
-    }
-
-    package init(from decoder: any Decoder) throws {
-        self.init(try decoder.singleValueContainer().decode([Encounter].self))
-    }
-
-    package func encode(to encoder: any Encoder) throws {
-        var container = encoder.singleValueContainer()
-        try container.encode(Array(self))
     }
 }
 

@@ -8,7 +8,7 @@ import Common
 /// At ten times the dex that halves 40 MB. A learnset any of whose words does not fit keeps
 /// them all in 64 bits. It reads, compares and is written (`Codable`, the binary form) as
 /// the array of 64-bit words it stands for.
-package struct LearnedWords: Sendable, Hashable, Codable, RandomAccessCollection, ExpressibleByArrayLiteral {
+package struct LearnedWords: Sendable, Hashable, CodedAsArray, RandomAccessCollection, ExpressibleByArrayLiteral {
     private var narrow: [UInt32] = []
     /// Every word, when one of them does not fit in 32 bits (then `narrow` is empty).
     private var wide: [UInt64]?
@@ -50,15 +50,6 @@ package struct LearnedWords: Sendable, Hashable, Codable, RandomAccessCollection
     package subscript(position: Int) -> UInt64 {
         if let wide { return wide[position] }
         return Self.widened(narrow[position])
-    }
-
-    package init(from decoder: any Decoder) throws {
-        self.init(try decoder.singleValueContainer().decode([UInt64].self))
-    }
-
-    package func encode(to encoder: any Encoder) throws {
-        var container = encoder.singleValueContainer()
-        try container.encode(Array(self))
     }
 }
 

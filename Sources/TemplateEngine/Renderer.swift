@@ -120,6 +120,12 @@ extension Renderer {
                 defer { stack.removeLast() }
                 try render(section.nodes)
             }
+        case .list(let list):
+            for position in 0..<list.count {
+                stack.append(list[position])
+                defer { stack.removeLast() }
+                try render(section.nodes)
+            }
         case .lambda(let lambda):
             let text = try renderLambda(lambda(section.rawText), delimiters: section.delimiters, at: section.position)
             writeText(Array(text.utf8))

@@ -1,7 +1,7 @@
 /// A value a template can show: the render context, built from Swift values without reflection.
 ///
 /// Look-ups go by key on `.dictionary` and `.object`; everything else is a leaf.
-/// Falsey in sections: `.null`, `.bool(false)`, an empty `.array` and an empty `.string`.
+/// Falsey in sections: `.null`, `.bool(false)`, an empty `.array` or `.list` and an empty `.string`.
 public enum TemplateValue: Sendable {
     case null
     case bool(Bool)
@@ -9,6 +9,8 @@ public enum TemplateValue: Sendable {
     case double(Double)
     case string(String)
     case array([TemplateValue])
+    /// An array whose items are made as a section reaches them.
+    case list(TemplateList)
     case dictionary([String: TemplateValue])
     /// A view model asked for its keys on demand.
     case object(any TemplateObject)
@@ -33,6 +35,7 @@ extension TemplateValue {
         case .null: return false
         case .bool(let flag): return flag
         case .array(let items): return !items.isEmpty
+        case .list(let list): return list.count > 0
         case .string(let text): return !text.isEmpty
         default: return true
         }
@@ -47,7 +50,7 @@ extension TemplateValue {
             if number.rounded() == number, abs(number) < 1e15 { return String(Int(number)) }
             return String(number)
         case .bool(let flag): return flag ? "true" : "false"
-        case .null, .array, .dictionary, .object, .lambda: return nil
+        case .null, .array, .list, .dictionary, .object, .lambda: return nil
         }
     }
 }

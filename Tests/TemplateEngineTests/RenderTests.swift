@@ -34,6 +34,22 @@ struct RenderTests {
         #expect(pikachu.asked.next() == 4)
     }
 
+    @Test("makes a list's items as a section reaches them, one at a time, and reads it as the array it stands for")
+    func lazyList() throws {
+        let made = Counter()
+        let list = TemplateValue.list(TemplateList(count: 3) { position in
+            _ = made.next()
+            return .dictionary(["name": .string(["Bulbasaur", "Ivysaur", "Venusaur"][position])])
+        })
+        let array = TemplateValue.array(["Bulbasaur", "Ivysaur", "Venusaur"].map { .dictionary(["name": .string($0)]) })
+        let template = try Template(source: "{{#rows}}{{name}};{{/rows}}{{^rows}}none{{/rows}}{{^empty}}none{{/empty}}")
+        let empty = TemplateValue.list(TemplateList(count: 0) { _ in .string("never") })
+        #expect(try template.render(["rows": list, "empty": empty]) == "Bulbasaur;Ivysaur;Venusaur;none")
+        #expect(try template.render(["rows": array, "empty": .array([])]) == "Bulbasaur;Ivysaur;Venusaur;none")
+        #expect(made.next() == 4)  // three made, this the fourth count
+        #expect(list.isTruthy && !empty.isTruthy && list.text == nil)
+    }
+
     @Test("shows numbers, booleans and whole doubles the way people write them")
     func numbers() throws {
         let template = try Template(source: "{{i}} {{d}} {{w}} {{b}} {{n}}")

@@ -48,11 +48,16 @@ enum MovePage {
         let dash = "—"
         let groupNames = Dictionary(index.catalog.versionGroups.map { ($0.slug, $0.name) }, uniquingKeysWith: { first, _ in first })
         let learners = index.reverse.learners[move.slug] ?? LearnerList()
-        let methods = Set(learners.map(\.method))
+        let methods = Set(learners.lazy.map(\.method))
         let ordered = Learnsets.methodOrder.filter(methods.contains) + methods.subtracting(Learnsets.methodOrder).sorted()
         let machines = Dictionary(move.machines.map { ($0.versionGroup, $0.label) }, uniquingKeysWith: { first, _ in first })
         let learnedBy: [TemplateValue] = ordered.map { method in
-            let rows = learners.filter { $0.method == method }
+            // Where in the list, of those the catalog has: a list made as it is read cannot
+            // leave a row out then.
+            let rows = learners.indices.compactMap { at -> UInt32? in
+                let learner = learners[at]
+                return learner.method == method && index.catalog.pokemon[learner.pokemon] != nil ? UInt32(at) : nil
+            }
             let first = method == "level-up" ? strings["moves_level"] : method == "machine" ? strings["moves_machine"] : ""
             return .dictionary([
                 "title": .string(strings.table["moves_method_\(method)"] ?? ReferencePages.label("move-learn-method", method, index)),
@@ -60,8 +65,11 @@ enum MovePage {
                 "hasFirst": .bool(!first.isEmpty),
                 "hasGame": .bool(true),
                 "count": .int(rows.count),
-                "rows": .array(rows.compactMap { learner in
-                    guard case .dictionary(var row)? = ReferencePages.pokemonRow(learner.pokemon, index: index) else { return nil }
+                // Made as the template reaches them: a move learned by every Pokémon in every
+                // game lists tens of thousands of rows at ten times the dex.
+                "rows": .list(TemplateList(count: rows.count) { position in
+                    let learner = learners[Int(rows[position])]
+                    guard case .dictionary(var row)? = ReferencePages.pokemonRow(learner.pokemon, index: index) else { return .null }
                     if method == "level-up" { row["first"] = .string(learner.level > 0 ? String(learner.level) : strings["moves_evolve"]) }
                     if method == "machine" { row["first"] = .string(machines[learner.versionGroup] ?? dash) }
                     row["game"] = .string(groupNames[learner.versionGroup] ?? EvolutionPhrasing.words(learner.versionGroup))
@@ -89,7 +97,7 @@ enum MovePage {
             }),
             "hasMachines": .bool(!machines.isEmpty),
             "learnedBy": .array(learnedBy),
-            "learnerCount": .int(Set(learners.map(\.pokemon)).count),
+            "learnerCount": .int(Set(learners.lazy.map(\.pokemon)).count),
         ])
     }
 }

@@ -15,6 +15,10 @@ extension Fingerprint {
         case .array(let items):
             add(UInt8(6)); add(items.count)
             for item in items { add(item) }
+        // As the array it stands for: the same rows hash the same, however they are held.
+        case .list(let list):
+            add(UInt8(6)); add(list.count)
+            for position in 0..<list.count { add(list[position]) }
         case .dictionary(let dictionary):
             add(UInt8(7)); add(dictionary.count)
             for key in dictionary.keys.sorted() {

@@ -31,7 +31,7 @@ let package = Package(
     targets: [
         // What every stage shares: confined file access, hashing, bounded concurrency, text for terminals.
         .target(name: "CSystemExtras"),
-        .target(name: "Common", dependencies: ["CSystemExtras", .product(name: "SystemPackage", package: "swift-system")]),
+        .target(name: "Common", dependencies: ["CSystemExtras", "CZlib", .product(name: "SystemPackage", package: "swift-system")]),
 
         // Stage: Render. Mustache, no dependencies, reusable on its own.
         .target(name: "TemplateEngine"),

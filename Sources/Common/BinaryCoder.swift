@@ -35,6 +35,24 @@ package enum BinaryCoder {
         return Data(writer.data)
     }
 
+    /// `record`'s bytes alone, no format before them: a value kept in its record form.
+    package static func bytes(of record: some BinaryWritable) -> [UInt8] {
+        let writer = Writer(capacity: 256)
+        record.write(record: BinaryRecordWriter(writer: writer))
+        return writer.data
+    }
+
+    /// What `body` reads from `bytes` (written by ``bytes(of:)``); throws when they are
+    /// corrupt or `body` leaves some unread.
+    package static func reading<T>(_ bytes: [UInt8], _ body: (BinaryRecordReader) throws -> T) throws -> T {
+        try bytes.withUnsafeBytes { buffer in
+            let reader = Reader(bytes: buffer)
+            let value = try body(BinaryRecordReader(reader: reader))
+            guard reader.position == buffer.count else { throw Corrupt() }
+            return value
+        }
+    }
+
     /// The value in `data`, or nil when it was written with another `format`; throws when corrupt.
     package static func decode<T: Decodable>(_ type: T.Type, from data: Data, format: String) throws -> T? {
         try data.withUnsafeBytes { buffer in
@@ -85,6 +103,8 @@ package struct BinaryRecordWriter {
     }
     /// An unkeyed container's element count, as it is written before the elements.
     package func count(_ value: Int) { writer.varint(UInt64(value)) }
+    /// Bytes another writer wrote (``BinaryCoder/bytes(of:)``), as they are.
+    package func raw(_ bytes: [UInt8]) { writer.data.append(contentsOf: bytes) }
     package func optional(_ value: Int?) {
         guard let value else { return writer.byte(0) }
         writer.byte(1)

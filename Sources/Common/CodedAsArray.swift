@@ -1,6 +1,6 @@
 /// A collection held in a compact form of its own that reads and writes (`Codable`) as the
 /// array of its elements, so its JSON and binary forms are the array's.
-package protocol CodedAsArray: Codable, Collection where Element: Codable {
+package protocol CodedAsArray: Codable, Sequence where Element: Codable {
     init(_ elements: [Element])
 }
 

@@ -85,7 +85,7 @@ struct LearnedMoveCodingTests {
     func encounterNumbersClamped() {
         let huge = Encounter(version: "diamond", area: "lake-verity-area", method: "surf", minLevel: Int.min, maxLevel: Int.max,
                              chance: Int.max, conditions: [])
-        let list = EncounterList([huge])
+        let list = Array(EncounterList([huge]))
         #expect(list.first?.minLevel == Int(Int32.min))
         #expect(list.first?.maxLevel == Int(Int32.max))
         #expect(list.first?.chance == Int(Int32.max))
@@ -97,16 +97,46 @@ struct LearnedMoveCodingTests {
         #expect(merger.list.map(\.chance) == [Int(Int32.max)])
     }
 
+    @Test("bytes kept deflated read back as they were, short ones kept as they are, equal ones equal")
+    func deflatedBytes() {
+        let runs = [UInt8]((0..<4_000).map { UInt8(($0 / 40) % 7) })
+        let noise = [UInt8]((0..<4_000).map { UInt8(truncatingIfNeeded: $0 &* 2_654_435_761 >> 13) })
+        for bytes in [[], [1, 2, 3], runs, noise] {
+            let kept = DeflatedBytes(bytes)
+            #expect(kept.bytes == bytes)
+            #expect(kept.count == bytes.count)
+            #expect(kept == DeflatedBytes(bytes))
+        }
+        #expect(DeflatedBytes(runs) != DeflatedBytes(runs.reversed()))
+        #expect(DeflatedBytes(runs).hashValue == DeflatedBytes(runs).hashValue)
+        // Runs deflate to far less than they are: what the learnsets and encounters rely on.
+        #expect(DeflatedBytes.deflated(runs).map { $0.count * 10 < runs.count } == true)
+    }
+
     static let wordSets: [[UInt64]] = [
         [],
         [(4095 << 32) | (63 << 20) | (63 << 8) | 255, 0, (7 << 32) | (2 << 20) | (1 << 8) | 42],
-        // One word with a part too big for 32 bits: every word kept whole.
-        [(7 << 32) | (2 << 20) | (1 << 8) | 42, 4096 << 32],
-        [64 << 20, 1],
-        [64 << 8],
+        // The columns' limits: 65,535 moves, 255 groups and methods.
+        [(65535 << 32) | (255 << 20) | (255 << 8) | 255, 4096 << 32, 0],
+        // One word with a part too big for the columns: every word kept whole.
+        [(7 << 32) | (2 << 20) | (1 << 8) | 42, 65536 << 32],
+        [256 << 20, 1],
+        [256 << 8],
+        longWords,
     ]
 
-    @Test("a learnset's words read back as given, in 32 bits when all fit, and write the bytes of the 64-bit array",
+    /// Long enough to be deflated: moves in order, then going back (the step wraps around).
+    static var longWords: [UInt64] {
+        var words: [UInt64] = []
+        for at in 0..<300 {
+            let move = UInt64(at / 3), group = UInt64(at % 3), level = UInt64(at % 100)
+            words.append(move << 32 | group << 20 | 1 << 8 | level)
+        }
+        for at in 0..<50 { words.append(UInt64(60_000 - at * 1_000) << 32 | 7 << 20) }
+        return words
+    }
+
+    @Test("a learnset's words read back as given, in deflated columns when all fit, and write the bytes of the 64-bit array",
           arguments: wordSets)
     func learnedWords(words: [UInt64]) throws {
         let packed = LearnedWords(words)

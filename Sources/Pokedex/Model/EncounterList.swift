@@ -1,24 +1,26 @@
 import Common
 
-/// A pokemon's encounters, each text in them kept once.
+/// A pokemon's encounters, kept as the deflated bytes of their record form.
 ///
-/// A pokemon found in ten games lists a hundred encounters or more, and each one repeated
-/// its game's, place's and method's names and its conditions. At ten times the dex that was
-/// 150 MB of a 350 MB catalog; kept once per pokemon it is a sixth of that. It reads as the
-/// array of encounters it stands for, in their order, and is written (`Codable`) as one.
-package struct EncounterList: Sendable, Hashable, CodedAsArray, RandomAccessCollection, ExpressibleByArrayLiteral {
-    /// One encounter: its numbers, and where its texts are in ``names`` and ``conditionSets``.
-    /// Levels and chances are kept in 32 bits (28 bytes a row, not 40): a number beyond
-    /// two billion, which no game has, is kept as the nearest one that fits.
-    private struct Row: Sendable, Hashable {
+/// A pokemon found in ten games lists a hundred encounters or more, each naming its game,
+/// place and method. Held as structs that was 150 MB of a 350 MB catalog at ten times the
+/// dex; as rows numbering each text once per pokemon, 35 MB; deflated, a few. Only a
+/// detail page and the catalog's hash read them, once a build each, so they are inflated
+/// when read. It reads as the array of encounters it stands for, in their order, and is
+/// written (`Codable`, and its record form) as one.
+package struct EncounterList: Sendable, Hashable, CodedAsArray, ExpressibleByArrayLiteral {
+    /// One encounter being merged: its numbers, and where its texts are in the merger's
+    /// tables. Levels and chances are kept in 32 bits: a number beyond two billion, which no
+    /// game has, is kept as the nearest one that fits.
+    private struct Row {
         var minLevel: Int32, maxLevel: Int32, chance: Int32
         var version: UInt32, area: UInt32, method: UInt32, conditions: UInt32
     }
 
-    /// Games, places and methods, each once; the condition sets likewise, the empty one first.
-    private var names: [String] = []
-    private var conditionSets: [[String]] = [[]]
-    private var rows: [Row] = []
+    /// The record form of the array: a count, then each encounter's record.
+    private var record = DeflatedBytes()
+    /// How many encounters it holds.
+    package private(set) var count = 0
 
     package init() {}
 
@@ -48,13 +50,11 @@ package struct EncounterList: Sendable, Hashable, CodedAsArray, RandomAccessColl
 
         package init() {}
 
-        /// The list of the encounters added so far, its rows in no more room than they fill
-        /// (added one at a time, they had up to twice that).
+        /// The list of the encounters added so far.
         package var list: EncounterList {
             var list = EncounterList()
-            list.names = names.values
-            list.conditionSets = conditionSets.values
-            list.rows = rows.withUnsafeBufferPointer { Array($0) }
+            list.record = DeflatedBytes(BinaryCoder.bytes(of: self))
+            list.count = rows.count
             return list
         }
 
@@ -89,40 +89,43 @@ package struct EncounterList: Sendable, Hashable, CodedAsArray, RandomAccessColl
         }
     }
 
-    package var startIndex: Int { 0 }
-    package var endIndex: Int { rows.count }
-
-    package subscript(position: Int) -> Encounter {
-        let row = rows[position]
-        return Encounter(version: names[Int(row.version)], area: names[Int(row.area)], method: names[Int(row.method)],
-                         minLevel: Int(row.minLevel), maxLevel: Int(row.maxLevel), chance: Int(row.chance),
-                         conditions: conditionSets[Int(row.conditions)])
+    /// The encounters, read from the record: made when asked for.
+    package func makeIterator() -> [Encounter].Iterator {
+        // Bytes this type wrote read back; damaged memory would read as no encounters.
+        let encounters = (try? BinaryCoder.reading(record.bytes) { reader in
+            try (0..<reader.count()).map { _ in
+                Encounter(version: try reader.string(), area: try reader.string(), method: try reader.string(),
+                          minLevel: try reader.int(), maxLevel: try reader.int(), chance: try reader.int(),
+                          conditions: try reader.strings())
+            }
+        }) ?? []
+        return encounters.makeIterator()
     }
 
-    /// Equal when they stand for the same encounters, however their texts were first met.
-    package static func == (lhs: EncounterList, rhs: EncounterList) -> Bool {
-        lhs.count == rhs.count && lhs.elementsEqual(rhs)
-    }
-
-    package func hash(into hasher: inout Hasher) {
-        hasher.combine(count)
-        for encounter in self { hasher.combine(encounter) }
-    }
+    package var underestimatedCount: Int { count }
+    package var isEmpty: Bool { count == 0 }
 }
 
-/// The bytes of the array it stands for (``Encounter``'s record, each), written from the
-/// table without making the encounters: every pokemon is hashed on every build.
-extension EncounterList: BinaryWritable {
+/// The merger's encounters in their record form: the bytes of the array of ``Encounter``s
+/// they stand for, written from the tables without making the encounters.
+extension EncounterList.Merger: BinaryWritable {
     package func write(record writer: BinaryRecordWriter) {
         writer.count(rows.count)
         for row in rows {
-            writer.string(names[Int(row.version)])
-            writer.string(names[Int(row.area)])
-            writer.string(names[Int(row.method)])
+            writer.string(names.values[Int(row.version)])
+            writer.string(names.values[Int(row.area)])
+            writer.string(names.values[Int(row.method)])
             writer.int(Int(row.minLevel))
             writer.int(Int(row.maxLevel))
             writer.int(Int(row.chance))
-            writer.strings(conditionSets[Int(row.conditions)])
+            writer.strings(conditionSets.values[Int(row.conditions)])
         }
+    }
+}
+
+/// The bytes of the array it stands for, as they are kept: every pokemon is hashed on every build.
+extension EncounterList: BinaryWritable {
+    package func write(record writer: BinaryRecordWriter) {
+        writer.raw(record.bytes)
     }
 }

@@ -48,8 +48,8 @@ extension CatalogBuilder {
             hasGenderDifferences: raw.hasGenderDifferences ?? false
         )
         var complete = species
-        complete.entries = localized.entries(raw.flavorTextEntries?.entries) { order.rank(version: $0) }
-        complete.names = (raw.names ?? []).compactMap { name in name.language.name.map { LocalizedName(language: $0, name: name.name) } }
+        complete.entries = PackedList(localized.entries(raw.flavorTextEntries?.entries) { order.rank(version: $0) })
+        complete.names = PackedList((raw.names ?? []).compactMap { name in name.language.name.map { LocalizedName(language: $0, name: name.name) } })
         return SpeciesDraft(species: complete, varieties: varieties, chain: raw.evolutionChain)
     }
 }

@@ -1,3 +1,5 @@
+import Common
+
 /// A Pokémon species: the entry a Pokédex has one of per national-dex number.
 package struct Species: Sendable, Hashable, Codable, Identifiable {
     /// The national-dex number.
@@ -32,10 +34,11 @@ package struct Species: Sendable, Hashable, Codable, Identifiable {
     /// Whether females look different (PokeAPI's `has_gender_differences`); the female
     /// sprite shows it where the catalog has one.
     package var hasGenderDifferences: Bool
-    /// Its Pokédex entries, one per distinct text, in the site's language (English standing in).
-    package var entries: [VersionText] = []
-    /// Its name in every language PokeAPI has.
-    package var names: [LocalizedName] = []
+    /// Its Pokédex entries, one per distinct text, in the site's language (English standing
+    /// in); kept deflated, as only its detail page reads them.
+    package var entries = PackedList<VersionText>()
+    /// Its name in every language PokeAPI has; kept deflated, as only its detail page reads them.
+    package var names = PackedList<LocalizedName>()
 
     package init(
         id: Int, slug: String, name: String, genus: String? = nil, flavorText: String? = nil,

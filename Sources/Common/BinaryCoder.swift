@@ -29,10 +29,17 @@ package enum BinaryCoder {
     /// `record` as bytes, after `format`: what its `Codable` form would write, without
     /// making that form first.
     package static func encode(record: some BinaryWritable, format: String) -> Data {
-        let writer = Writer(capacity: 1 << 16)
+        Data(encodedBytes(record: record, format: format))
+    }
+
+    /// ``encode(record:format:)`` as the bytes themselves, in room for `capacity` of them at
+    /// first: a large file is written without a copy of it as `Data`, nor a buffer that
+    /// doubled past it.
+    package static func encodedBytes(record: some BinaryWritable, format: String, capacity: Int = 1 << 16) -> [UInt8] {
+        let writer = Writer(capacity: capacity)
         writer.string(format)
         record.write(record: BinaryRecordWriter(writer: writer))
-        return Data(writer.data)
+        return writer.data
     }
 
     /// `record`'s bytes alone, no format before them: a value kept in its record form.

@@ -79,7 +79,7 @@ struct ReadInputsCodingTests {
         #expect(bytes == backward.encoded())
         let folder = try TestSupportPaths.temporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
-        try bytes.write(to: folder.appendingPathComponent(PageInputs.fileName))
+        try Data(bytes).write(to: folder.appendingPathComponent(PageInputs.fileName))
         let read = PageInputs.read(from: folder)
         #expect(read.pages.count == pages.count)
         #expect(!read.names.all.contains("unread"))

@@ -193,20 +193,35 @@ package struct VersionGroupInfo: Sendable, Hashable, Codable {
 
 /// Every move a pokemon learns, in every version group, by every method.
 ///
-/// The catalog's own copy of the packed form (one word per learned move), with slugs.
+/// The catalog's own copy of the packed form (one word per learned move), with slugs. The
+/// words and the tables of slugs they point into are kept deflated (``LearnedWords``,
+/// ``PackedList``): every pokemon has one, its pages, the reverse index and the search
+/// index read it a few times a build. Each table is made when asked for, so a caller
+/// reads it once, not once a word.
 package struct Learnset: Sendable, Hashable, Codable {
-    package var moves: [String] = []
-    package var versionGroups: [String] = []
-    package var methods: [String] = []
+    private var moveTable = PackedList<String>()
+    private var groupTable = PackedList<String>()
+    private var methodTable = PackedList<String>()
     /// move index << 32 | group index << 20 | method index << 8 | level.
     package var packed = LearnedWords()
 
+    private enum CodingKeys: String, CodingKey {
+        case moveTable = "moves", groupTable = "versionGroups", methodTable = "methods", packed
+    }
+
     package init(moves: [String] = [], versionGroups: [String] = [], methods: [String] = [], packed: [UInt64] = []) {
-        self.moves = moves
-        self.versionGroups = versionGroups
-        self.methods = methods
+        moveTable = PackedList(moves)
+        groupTable = PackedList(versionGroups)
+        methodTable = PackedList(methods)
         self.packed = LearnedWords(packed)
     }
+
+    /// The moves' slugs, at the words' move indices ("" for a move with no name).
+    package var moves: [String] { Array(moveTable) }
+    /// The version groups' slugs, at the words' group indices.
+    package var versionGroups: [String] { Array(groupTable) }
+    /// The learn methods' slugs, at the words' method indices.
+    package var methods: [String] { Array(methodTable) }
 
     /// One learned move.
     package struct Entry: Sendable, Hashable {
@@ -217,19 +232,16 @@ package struct Learnset: Sendable, Hashable, Codable {
         package var level: Int
     }
 
-    package func entry(_ word: UInt64) -> Entry {
-        Entry(move: moves[Int(word >> 32)], versionGroup: versionGroups[Int((word >> 20) & 0xFFF)],
-              method: methods[Int((word >> 8) & 0xFFF)], level: Int(word & 0xFF))
-    }
-
     /// The moves learned in `group`, each once (a move learned twice by the same method at
     /// the same level counts once), sorted by method in ``LearnedMove/Method``'s order, then
     /// level, then slug: a pokemon's newest moves.
     package func learnedMoves(in group: String?) -> [LearnedMove] {
         guard let group else { return [] }
+        let versionGroups = versionGroups
         let inGroup = Set(versionGroups.indices.filter { versionGroups[$0] == group })
         guard !inGroup.isEmpty else { return [] }
         let kinds = methods.map { LearnedMove.Method(rawValue: $0) ?? .other }
+        let moves = moves
         var seen = Set<LearnedMove>()
         var learned: [LearnedMove] = []
         for word in packed where inGroup.contains(Int((word >> 20) & 0xFFF)) {
@@ -250,22 +262,31 @@ package struct Learnset: Sendable, Hashable, Codable {
 
     /// Every move it learns in any group, by any method, each once, sorted.
     package var learnable: [String] {
-        Set(packed.map { moves[Int($0 >> 32)] }).filter { !$0.isEmpty }.sorted()
+        let moves = moves
+        return Set(packed.map { moves[Int($0 >> 32)] }).filter { !$0.isEmpty }.sorted()
     }
 
     /// The version groups it learns moves in.
     package var groups: Set<String> {
-        Set(packed.map { versionGroups[Int(($0 >> 20) & 0xFFF)] })
+        let versionGroups = versionGroups
+        return Set(packed.map { versionGroups[Int(($0 >> 20) & 0xFFF)] })
     }
 
     /// Every move learned in `group`, in PokeAPI's order, duplicates (a move learned twice
     /// by the same method at the same level) left out.
     package func entries(in group: String) -> [Entry] {
+        let moves = moves, versionGroups = versionGroups, methods = methods
         // Every place the group's name is at, as ``learnedMoves(in:)`` reads it.
         let indices = Set(versionGroups.indices.filter { versionGroups[$0] == group })
         guard !indices.isEmpty else { return [] }
         var seen = Set<Entry>()
-        return packed.lazy.filter { indices.contains(Int(($0 >> 20) & 0xFFF)) }.map(entry).filter { seen.insert($0).inserted }
+        var entries: [Entry] = []
+        for word in packed where indices.contains(Int((word >> 20) & 0xFFF)) {
+            let entry = Entry(move: moves[Int(word >> 32)], versionGroup: versionGroups[Int((word >> 20) & 0xFFF)],
+                              method: methods[Int((word >> 8) & 0xFFF)], level: Int(word & 0xFF))
+            if seen.insert(entry).inserted { entries.append(entry) }
+        }
+        return entries
     }
 }
 

@@ -80,7 +80,7 @@ struct PageInputs: Sendable {
     ///
     /// Written straight from the entries, as ``Stored`` would be: at ten times the dex the
     /// pages' renumbered reads, made whole first, were 40 MB at the build's peak.
-    func encoded() -> Data {
+    func encoded() -> [UInt8] {
         // The names the pages read (the table may hold more, of pages no longer built),
         // numbered as met, then renumbered in name order: the same bytes however the table
         // was filled.
@@ -104,7 +104,11 @@ struct PageInputs: Sendable {
         for number in position.indices where position[number] >= 0 { position[number] = renumbered[Int(position[number])] }
         let templates = Array(Set(pages.values.map(\.template))).sorted()
         let file = StoredFile(names: order.map { metNames[$0] }, templates: templates, pages: sortedPages, position: position)
-        return BinaryCoder.encode(record: file, format: Self.format)
+        // Room for what it writes, about: each read a varint of at most three bytes below a
+        // million names, each page its path and a few numbers.
+        let reads = sortedPages.reduce(0) { $0 + $1.value.reads.count }
+        let texts = file.names.reduce(0) { $0 + $1.utf8.count + 2 } + sortedPages.reduce(0) { $0 + $1.key.utf8.count + 16 }
+        return BinaryCoder.encodedBytes(record: file, format: Self.format, capacity: texts + reads * 3 + 1024)
     }
 
     /// What ``Stored`` would write, from the entries themselves.

@@ -89,7 +89,7 @@ struct StagingFolder: Sendable {
     /// The file must not exist yet: two pages claiming one path is an error, not a silent
     /// overwrite. No per-file sync: the swap at the end is what makes the site visible,
     /// and a crash before it leaves only the staging folder behind.
-    func write(_ data: Data, to path: String) throws(SiteError) {
+    func write(_ data: some ContiguousBytes, to path: String) throws(SiteError) {
         guard InputFolder.isPlainRelative(path) else {
             throw SiteError(.unwritable(path: path, underlying: "not a plain relative path inside the site"))
         }

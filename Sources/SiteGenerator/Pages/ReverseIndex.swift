@@ -49,23 +49,26 @@ struct ReverseIndex: Sendable {
         for (position, pokemon) in pages.enumerated() {
             // For each move, its newest group: there, every method and level it is learned by.
             var newest: [Int: Int] = [:]
+            // The learnset's tables and words, each read (inflated) once.
             let learnset = pokemon.learnset
-            for word in learnset.packed {
+            let moveSlugs = learnset.moves, groupSlugs = learnset.versionGroups, methodSlugs = learnset.methods
+            let words = Array(learnset.packed)
+            for word in words {
                 let move = Int(word >> 32), group = Int((word >> 20) & 0xFFF)
-                let rank = groupRank[learnset.versionGroups[group]] ?? Int.min
-                if let current = newest[move], (groupRank[learnset.versionGroups[current]] ?? Int.min) >= rank { continue }
+                let rank = groupRank[groupSlugs[group]] ?? Int.min
+                if let current = newest[move], (groupRank[groupSlugs[current]] ?? Int.min) >= rank { continue }
                 newest[move] = group
             }
-            let ownMethods = learnset.methods.map { methods.number(of: $0) }
-            let ownGroups = learnset.versionGroups.map { groups.number(of: $0) }
+            let ownMethods = methodSlugs.map { methods.number(of: $0) }
+            let ownGroups = groupSlugs.map { groups.number(of: $0) }
             var seen = Set<UInt64>()
-            for word in learnset.packed {
+            for word in words {
                 let move = Int(word >> 32), group = Int((word >> 20) & 0xFFF), method = Int((word >> 8) & 0xFFF)
                 guard newest[move] == group else { continue }
-                let level = learnset.methods[method] == "level-up" ? UInt32(word & 0xFF) : 0
+                let level = methodSlugs[method] == "level-up" ? UInt32(word & 0xFF) : 0
                 // Once per move, method and level: the same learning listed twice is said once.
                 guard seen.insert(word & ~0xFF | UInt64(level)).inserted else { continue }
-                rows[learnset.moves[move], default: []].append(
+                rows[moveSlugs[move], default: []].append(
                     LearnerList.Row(pokemon: UInt32(position), method: ownMethods[method], group: ownGroups[group], level: level))
             }
             for slot in pokemon.abilities {

@@ -56,7 +56,7 @@ let package = Package(
                                                    .product(name: "Hummingbird", package: "hummingbird"),
                                                    .product(name: "Logging", package: "swift-log"),
                                                    .product(name: "ServiceLifecycle", package: "swift-service-lifecycle")]),
-        .executableTarget(name: "pokedex", dependencies: ["PokedexCLI"]),
+        .executableTarget(name: "pokedex", dependencies: ["Common", "PokedexCLI"]),
         // Developer tools for the catalog: its benchmark, and the generator of the bundled sample.
         .executableTarget(name: "bench-catalog", dependencies: ["Pokedex", "PokeAPI", "JSONLinkScan"], path: "scripts/bench-catalog"),
         .executableTarget(name: "make-sample", dependencies: ["Pokedex"], path: "scripts/make-sample"),

@@ -113,6 +113,17 @@ struct LearnedMoveCodingTests {
         #expect(DeflatedBytes.deflated(runs).map { $0.count * 10 < runs.count } == true)
     }
 
+    @Test("the allocator is told to map large blocks on their own, where the C library is glibc")
+    func allocatorTuning() throws {
+        #if os(Linux)
+        // Debian's C library has the setting: a build that could not make it (the check for
+        // glibc compiled out, as it once was) says false here.
+        #expect(AllocatorTuning.mapLargeBlocks())
+        #else
+        #expect(!AllocatorTuning.mapLargeBlocks())
+        #endif
+    }
+
     static let wordSets: [[UInt64]] = [
         [],
         [(4095 << 32) | (63 << 20) | (63 << 8) | 255, 0, (7 << 32) | (2 << 20) | (1 << 8) | 42],

@@ -18,4 +18,9 @@ int pokedex_unnamed_file_flag(void);
  *  rather than a stat of it. Returns 0 (also when nothing is there), or the last errno. */
 int pokedex_remove_tree(const char *path);
 
+/** Makes the allocator (glibc's) give every block of `threshold` bytes or more a mapping
+ *  of its own, returned to the system when freed, instead of a place in a heap that stays
+ *  as large as it ever was. Returns 0, or -1 where the C library has no such setting. */
+int pokedex_map_large_allocations(unsigned long threshold);
+
 #endif

@@ -107,6 +107,9 @@ def test_axe_finds_no_serious_violation(driver, name):
     open_page(driver, "http", path)
     axe = Axe(driver)
     axe.inject()
+    # The largest pages (every move in a table) take axe tens of seconds on a loaded 2-core
+    # machine; an earlier test may have left the session's script timeout at 20 s.
+    driver.set_script_timeout(180)
     results = axe.run()
     serious = [v for v in results["violations"] if v.get("impact") in ("serious", "critical")]
     ARTIFACTS.mkdir(parents=True, exist_ok=True)

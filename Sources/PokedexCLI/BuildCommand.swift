@@ -84,7 +84,18 @@ struct BuildCommand: AsyncParsableCommand {
     /// The whole of `build`: the source made ready, the catalog, the collection checked, the
     /// site written (or left as it is when nothing it is made of changed and `needCatalog` is
     /// false).
+    ///
+    /// The summary's time is the whole build's: the source checked, the catalog made, the
+    /// pages, and the records saved (the site builder times only its own part).
     func buildSite(_ settings: BuildSettings, reporter: BuildReporter, needCatalog: Bool = false) async throws -> Built {
+        let started = ContinuousClock.now
+        var built = try await buildSiteTimed(settings, reporter: reporter, needCatalog: needCatalog)
+        let elapsed = ContinuousClock.now - started
+        built.summary.seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
+        return built
+    }
+
+    private func buildSiteTimed(_ settings: BuildSettings, reporter: BuildReporter, needCatalog: Bool) async throws -> Built {
         var source = try Self.source(settings)
         source.verify = verify
         var prepared = try await prepare(source, settings: settings, reporter: reporter)

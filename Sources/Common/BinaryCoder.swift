@@ -60,6 +60,20 @@ package enum BinaryCoder {
         }
     }
 
+    /// What `body` reads from `data` after `format` (a file written by
+    /// ``encodedBytes(record:format:capacity:)``), or nil when it was written with another
+    /// `format`; throws when it is corrupt or `body` leaves some unread. For a file read into
+    /// its own shapes, without a `Decodable` copy of it first.
+    package static func reading<T>(_ data: Data, format: String, _ body: (BinaryRecordReader) throws -> T) throws -> T? {
+        try data.withUnsafeBytes { buffer in
+            let reader = Reader(bytes: buffer, source: data)
+            guard (try? reader.string()) == format else { return nil }
+            let value = try body(BinaryRecordReader(reader: reader))
+            guard reader.position == buffer.count else { throw Corrupt() }
+            return value
+        }
+    }
+
     /// The value in `data`, or nil when it was written with another `format`; throws when corrupt.
     package static func decode<T: Decodable>(_ type: T.Type, from data: Data, format: String) throws -> T? {
         try data.withUnsafeBytes { buffer in

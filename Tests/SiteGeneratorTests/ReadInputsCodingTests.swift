@@ -87,5 +87,10 @@ struct ReadInputsCodingTests {
             let entry = try #require(read.pages[page.path])
             #expect(read.reads(of: entry) == page.reads && entry.template == page.template && entry.digest == page.digest)
         }
+        // A file cut short, or with bytes after its end, is no inputs at all: every page is built.
+        for damaged in [Array(bytes.dropLast()), bytes + [0], Array(bytes.prefix(bytes.count / 2))] {
+            try Data(damaged).write(to: folder.appendingPathComponent(PageInputs.fileName))
+            #expect(PageInputs.read(from: folder).pages.isEmpty)
+        }
     }
 }

@@ -61,23 +61,17 @@ package struct SiteBuilder: Sendable {
         // sprites are looked for.
         let firstTables = Task { [catalog = first.catalog] in CatalogIndex.Tables(catalog: catalog) }
         let firstPokemonPrints = Task { [catalog = first.catalog] in await ReadPrints.pokemonPrints(catalog) }
-        var found: [String: FoundSprite] = [:]
-        var refused: [String] = []
-        let known = MediaFacts.known(for: configuration)
-        for site in sites {
-            let media = availableSprites(in: site.catalog, known: known)
-            found.merge(media.found) { kept, _ in kept }
-            for reason in media.refused where !refused.contains(reason) { refused.append(reason) }
-        }
-        let sprites = found.mapValues(\.shape)
-        var facts = MediaFacts()
-        let contents = Self.leadContents(found, catalogs: sites.map(\.catalog), known: known, facts: &facts)
         let staging = try StagingFolder.prepare(output: configuration.output)
-        // The sprites are linked in while the pages are made: it is file system work, and
-        // much of making the pages leaves a core free.
-        let spritesLinked = Task { [found] () -> Result<Int, SiteError> in
-            Result { () throws(SiteError) in try self.copySprites(found, staging: staging) }
+        // What the pages need of the sprites found; the table of where each one is goes with
+        // the task that links them in (at ten times the dex it is 6 MB).
+        let media: FoundMedia, spritesLinked: Task<Result<Int, SiteError>, Never>
+        do throws(SiteError) {
+            (media, spritesLinked) = try findSprites(sites: sites, staging: staging)
+        } catch {
+            staging.discard()
+            throw error
         }
+        let (sprites, contents, refused) = (media.shapes, media.contents, media.refused)
         do throws(SiteError) {
             let previous = BuildManifest.read(from: staging.previous)
             let previousInputs = PageInputs.read(from: staging.previous)
@@ -150,27 +144,20 @@ package struct SiteBuilder: Sendable {
             progress(BuildProgress(stage: .copyingSprites, done: 0, total: sprites.count))
             let spriteBytes = try await spritesLinked.value.get()
             stages.append("assets: \(assetPaths.count) files\(configuration.baseURL != nil ? ", the web app manifest, icons and service worker" : ""); "
-                + "media: \(found.count) sprites and cries linked from \(configuration.spritesRoot?.path ?? "nowhere"), \(refused.count) refused")
+                + "media: \(media.found) sprites and cries linked from \(configuration.spritesRoot?.path ?? "nowhere"), \(refused.count) refused")
             // A strict build keeps the previous site rather than publish one that lost sprites.
             if check != nil, !refused.isEmpty { throw SiteError(.checkFailed(findings: refused)) }
             progress(BuildProgress(stage: .writingIndexes, done: 0, total: 1))
             manifest.key = key
             manifest.sprites = sprites.count
-            manifest.spritesMissing = Self.frontSprites(first.catalog).subtracting(found.keys).count
+            manifest.spritesMissing = media.frontMissing
             manifest.warnings = refused.isEmpty ? nil : refused
             manifest.wroteSitemap = configuration.baseURL.map { !$0.isEmpty } ?? false
             manifest.search = searchFiles
             manifest.languages = multilingual ? members.map(\.language.tag) : nil
             manifest.bytes = pageBytes + assetBytes + spriteBytes + emblemBytes + indexBytes
             manifest.bytes += try writeSharedIndexes(manifest: manifest, languages: multilingual ? members.map(\.language.tag) : [], staging: staging)
-            do {
-                try staging.write(inputs.encoded(), to: PageInputs.fileName)
-                try staging.write(try facts.encoded(), to: MediaFacts.fileName)
-            } catch let error as SiteError {
-                throw error
-            } catch {
-                throw SiteError(.unwritable(path: staging.staging.path, underlying: String(describing: error)))
-            }
+            try staging.write(inputs.encoded(), to: PageInputs.fileName)
             if let check {
                 progress(BuildProgress(stage: .finishing, done: 0, total: 1))
                 let checkStart = clock.now
@@ -438,7 +425,7 @@ extension SiteBuilder {
     }
 
     /// Links or copies each sprite once, from where ``availableSprites(in:)`` found it; returns their size in bytes.
-    func copySprites(_ sprites: [String: FoundSprite], staging: StagingFolder) throws(SiteError) -> Int {
+    func copySprites(_ sprites: [String: SpriteSource], staging: StagingFolder) throws(SiteError) -> Int {
         let sorted = sprites.keys.sorted()
         try staging.makeFolders(for: sorted)
         var bytes = 0
@@ -510,12 +497,61 @@ extension SiteBuilder {
     static let sizesStylesheet = "sizes.css"
 
     /// A sprite the sprites root holds: its real file (symlinks resolved) and its shape.
+    /// Where a media file is, and its size: what linking it in needs.
+    struct SpriteSource: Sendable {
+        var real: String
+        var size: Int
+    }
+
     struct FoundSprite: Sendable {
         var real: String
         var size: Int
         var shape: SpriteShape
         /// What is known of the file, for the next build (``MediaFacts``).
         var fact: MediaFacts.Fact?
+    }
+
+    /// What the pages and the manifest need of the media found for every language's catalog.
+    struct FoundMedia: Sendable {
+        var shapes: [String: SpriteShape]
+        var contents: [String: PNGContent]
+        var refused: [String]
+        /// How many files were found, and how many front sprites of the first catalog were not.
+        var found: Int
+        var frontMissing: Int
+    }
+
+    /// Finds the media of every language's catalog, writes what was read of each file for
+    /// the next build (``MediaFacts``), and starts linking the files into `staging` while the
+    /// pages are made (file system work; much of making the pages leaves a core free). Where
+    /// each file is stays with the task alone, let go when it ends; the rest of what was found is
+    /// let go here.
+    func findSprites(sites: [LanguageSite], staging: StagingFolder) throws(SiteError) -> (FoundMedia, Task<Result<Int, SiteError>, Never>) {
+        var found: [String: FoundSprite] = [:]
+        var refused: [String] = []
+        let known = MediaFacts.known(for: configuration)
+        for site in sites {
+            let media = availableSprites(in: site.catalog, known: known)
+            found.merge(media.found) { kept, _ in kept }
+            for reason in media.refused where !refused.contains(reason) { refused.append(reason) }
+        }
+        var facts = MediaFacts()
+        let contents = Self.leadContents(found, catalogs: sites.map(\.catalog), known: known, facts: &facts)
+        let frontMissing = sites.first.map { Self.frontSprites($0.catalog).subtracting(found.keys).count } ?? 0
+        do {
+            try staging.write(try facts.encoded(), to: MediaFacts.fileName)
+        } catch let error as SiteError {
+            throw error
+        } catch {
+            throw SiteError(.unwritable(path: staging.staging.path, underlying: String(describing: error)))
+        }
+        let media = FoundMedia(shapes: found.mapValues(\.shape), contents: contents, refused: refused,
+                               found: found.count, frontMissing: frontMissing)
+        let sources = found.mapValues { SpriteSource(real: $0.real, size: $0.size) }
+        let linked = Task { () -> Result<Int, SiteError> in
+            Result { () throws(SiteError) in try self.copySprites(sources, staging: staging) }
+        }
+        return (media, linked)
     }
 
     /// The sprite paths the catalog names that the sprites root holds, each with its shape,

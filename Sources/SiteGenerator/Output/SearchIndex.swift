@@ -90,7 +90,8 @@ struct SearchIndex: Sendable {
         }
 
         var abilities = Lookup(), moves = Lookup(), items = Lookup(), eggs = Lookup()
-        var learn: [Int: [Int]] = [:], held: [Int: [Int]] = [:]
+        // Rows as 32-bit numbers: at ten times the dex every pokemon's moves are a million of them.
+        var learn: [Int: [UInt32]] = [:], held: [Int: [UInt32]] = [:]
         var base: [ScriptJSON] = [], generation: [ScriptJSON] = [], flags: [ScriptJSON] = []
         var eggColumn: [ScriptJSON] = [], abilityColumn: [ScriptJSON] = []
         for (row, pokemon) in pages.enumerated() {
@@ -129,7 +130,7 @@ struct SearchIndex: Sendable {
                             ScriptJSON(move?.power), ScriptJSON(move?.accuracy), ScriptJSON(move?.pp)]
                         + (Self.alternates(move?.searchNames, display: name) ?? [])
                 }
-                learn[at, default: []].append(row)
+                learn[at, default: []].append(UInt32(row))
             }
             var owned = pokemon.heldItems
             var evolved = isDefault ? evolutionItems["species:" + (species?.slug ?? "")] ?? [] : []
@@ -140,7 +141,7 @@ struct SearchIndex: Sendable {
                     let name = LanguageMark.plain(catalog.items[item]?.name ?? item)
                     return [.string(item), .string(name)] + (Self.alternates(catalog.items[item]?.searchNames, display: name) ?? [])
                 }
-                held[at, default: []].append(row)
+                held[at, default: []].append(UInt32(row))
             }
         }
         let generations = (catalog.labels["generation"] ?? [:]).compactMap { key, name in Int(key).map { ($0, name) } }
@@ -209,11 +210,11 @@ struct SearchIndex: Sendable {
 
     /// Ascending rows as gaps in base 32, most significant digit first: every digit but
     /// the last from `continuing`, the last from `final` (docs/search-index.md).
-    static func postings(_ rows: [Int]) -> String {
+    static func postings(_ rows: [UInt32]) -> String {
         let final = Array("0123456789abcdefghijklmnopqrstuv"), continuing = Array("ABCDEFGHIJKLMNOPQRSTUVWXYZwxyz+/")
         var text = ""
         var previous = -1
-        for row in Set(rows).sorted() {
+        for row in Set(rows).sorted().lazy.map(Int.init) {
             var gap = row - previous
             previous = row
             var digits: [Int] = []

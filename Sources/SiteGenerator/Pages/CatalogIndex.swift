@@ -12,13 +12,13 @@ struct CatalogIndex: Sendable {
     /// Types by slug.
     var typesBySlug: Recorded<String, PokemonType> { Recorded(base: tables.typesBySlug, kind: "t", log: log) }
     /// Each species' default pokemon, in national-dex order (the list, the home rows).
-    var defaults: [Pokemon] {
+    var defaults: PokemonList {
         log?.read("p:*")
         log?.read("s:*")
         return tables.defaults
     }
     /// Every pokemon that gets a page: defaults in dex order, each followed by its alternate varieties.
-    var allPages: [Pokemon] {
+    var allPages: PokemonList {
         log?.read("p:*")
         log?.read("s:*")
         return tables.allPages
@@ -42,8 +42,8 @@ struct CatalogIndex: Sendable {
         let speciesBySlug: [String: Species]
         let speciesByID: [Int: Species]
         let typesBySlug: [String: PokemonType]
-        let defaults: [Pokemon]
-        let allPages: [Pokemon]
+        let defaults: PokemonList
+        let allPages: PokemonList
         /// Each default's place in `defaults`, by species number.
         let positions: [Int: Int]
         let reverse: ReverseIndex
@@ -52,19 +52,22 @@ struct CatalogIndex: Sendable {
             speciesBySlug = Dictionary(catalog.species.map { ($0.slug, $0) }, uniquingKeysWith: { first, _ in first })
             speciesByID = Dictionary(catalog.species.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
             typesBySlug = Dictionary(catalog.types.map { ($0.slug, $0) }, uniquingKeysWith: { first, _ in first })
-            var defaults: [Pokemon] = []
-            var all: [Pokemon] = []
+            var defaults: [String] = []
+            var all: [String] = []
+            var positions: [Int: Int] = [:]
             for species in catalog.species.sorted(by: { $0.id < $1.id }) {
-                let varieties = species.varieties.compactMap { catalog.pokemon[$0] }
-                guard let main = varieties.first(where: \.isDefault) ?? varieties.first else { continue }
+                let varieties = species.varieties.filter { catalog.pokemon[$0] != nil }
+                guard let main = varieties.first(where: { catalog.pokemon[$0]?.isDefault == true }) ?? varieties.first,
+                      let speciesID = catalog.pokemon[main]?.speciesID else { continue }
+                if positions[speciesID] == nil { positions[speciesID] = defaults.count }
                 defaults.append(main)
                 all.append(main)
-                all.append(contentsOf: varieties.filter { $0.slug != main.slug })
+                all.append(contentsOf: varieties.filter { $0 != main })
             }
-            self.defaults = defaults
-            allPages = all
-            positions = Dictionary(defaults.enumerated().map { ($1.speciesID, $0) }, uniquingKeysWith: { first, _ in first })
-            reverse = ReverseIndex(catalog: catalog, pages: all)
+            self.defaults = PokemonList(slugs: defaults, in: catalog.pokemon)
+            allPages = PokemonList(slugs: all, in: catalog.pokemon)
+            self.positions = positions
+            reverse = ReverseIndex(catalog: catalog, pages: allPages)
         }
     }
 
@@ -143,5 +146,26 @@ struct CatalogIndex: Sendable {
     /// The display name of a type slug.
     func typeName(_ slug: String) -> String {
         typesBySlug[slug]?.name ?? slug
+    }
+}
+
+/// Pokemon of a catalog in an order of its own, kept as slugs: at ten times the dex the
+/// defaults and the pages as copies of the pokemon themselves were 8 MB.
+struct PokemonList: RandomAccessCollection, Sendable {
+    private let slugs: [String]
+    private let pokemon: [String: Pokemon]
+
+    /// `slugs`, each of which `pokemon` holds (those it does not are left out).
+    init(slugs: [String], in pokemon: [String: Pokemon]) {
+        self.slugs = slugs.filter { pokemon[$0] != nil }
+        self.pokemon = pokemon
+    }
+
+    var startIndex: Int { 0 }
+    var endIndex: Int { slugs.count }
+
+    subscript(position: Int) -> Pokemon {
+        // Every slug kept is one the dictionary holds (the initializer's filter).
+        pokemon[slugs[position]]!
     }
 }

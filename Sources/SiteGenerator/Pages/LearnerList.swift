@@ -1,27 +1,38 @@
 import Common
 
-/// Who learns one move (``ReverseIndex/learners``), each learner four numbers: its pokemon,
-/// method and version group are places in tables the whole index shares.
+/// Who learns one move (``ReverseIndex/learners``), each learner two numbers: its pokemon's
+/// place in a table the whole index shares, and its way of learning (method, version group
+/// and level), a place in another.
 ///
 /// At ten times the dex there are about a million learners; as ``ReverseIndex/Learner``
-/// values (three texts and a level) they were 56 MB. A list reads as the learners it stands
-/// for, in their order, and is written (and hashed) as their array.
+/// values (three texts and a level) they were 56 MB, as four numbers 16 MB, as two 8 MB. A
+/// list reads as the learners it stands for, in their order, and is written (and hashed) as
+/// their array.
 struct LearnerList: Sendable, Hashable, Encodable, RandomAccessCollection {
     /// The texts the rows point into, shared by every move's list.
     final class Names: Sendable {
         let pokemon: [String]
         let methods: [String]
         let groups: [String]
+        /// Every way of learning a row names, each once (a few thousand in the whole dex).
+        let ways: [Way]
 
-        init(pokemon: [String], methods: [String], groups: [String]) {
+        init(pokemon: [String], methods: [String], groups: [String], ways: [Way]) {
             self.pokemon = pokemon
             self.methods = methods
             self.groups = groups
+            self.ways = ways
         }
     }
 
+    /// A method, a version group (places in ``Names``) and a level.
+    struct Way: Sendable, Hashable {
+        var method: UInt32, group: UInt32, level: UInt32
+    }
+
     struct Row: Sendable {
-        var pokemon: UInt32, method: UInt32, group: UInt32, level: UInt32
+        /// The pokemon's place in ``Names/pokemon``, the way's in ``Names/ways``.
+        var pokemon: UInt32, way: UInt32
     }
 
     private let names: Names
@@ -34,7 +45,7 @@ struct LearnerList: Sendable, Hashable, Encodable, RandomAccessCollection {
 
     /// No learner.
     init() {
-        self.init(names: Names(pokemon: [], methods: [], groups: []), rows: [])
+        self.init(names: Names(pokemon: [], methods: [], groups: [], ways: []), rows: [])
     }
 
     var startIndex: Int { 0 }
@@ -42,8 +53,9 @@ struct LearnerList: Sendable, Hashable, Encodable, RandomAccessCollection {
 
     subscript(position: Int) -> ReverseIndex.Learner {
         let row = rows[position]
-        return ReverseIndex.Learner(pokemon: names.pokemon[Int(row.pokemon)], method: names.methods[Int(row.method)],
-                                    level: Int(row.level), versionGroup: names.groups[Int(row.group)])
+        let way = names.ways[Int(row.way)]
+        return ReverseIndex.Learner(pokemon: names.pokemon[Int(row.pokemon)], method: names.methods[Int(way.method)],
+                                    level: Int(way.level), versionGroup: names.groups[Int(way.group)])
     }
 
     static func == (lhs: LearnerList, rhs: LearnerList) -> Bool {
@@ -66,10 +78,11 @@ extension LearnerList: BinaryWritable {
     func write(record writer: BinaryRecordWriter) {
         writer.count(rows.count)
         for row in rows {
+            let way = names.ways[Int(row.way)]
             writer.string(names.pokemon[Int(row.pokemon)])
-            writer.string(names.methods[Int(row.method)])
-            writer.int(Int(row.level))
-            writer.string(names.groups[Int(row.group)])
+            writer.string(names.methods[Int(way.method)])
+            writer.int(Int(way.level))
+            writer.string(names.groups[Int(way.group)])
         }
     }
 }

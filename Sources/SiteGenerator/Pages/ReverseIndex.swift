@@ -40,11 +40,11 @@ struct ReverseIndex: Sendable {
     var abilitiesWithPages: [String] = []
     var itemsWithPages: [String] = []
 
-    init(catalog: Catalog, pages: [Pokemon]) {
+    init(catalog: Catalog, pages: some Collection<Pokemon>) {
         let groupRank = Dictionary(catalog.versionGroups.enumerated().map { ($1.slug, -$0) }, uniquingKeysWith: { first, _ in first })
         // Learners as rows of numbers; each pokemon's own method and group tables mapped once
         // to the shared ones.
-        var methods = Numbering<String>(), groups = Numbering<String>()
+        var methods = Numbering<String>(), groups = Numbering<String>(), ways = Numbering<LearnerList.Way>()
         var rows: [String: [LearnerList.Row]] = [:]
         for (position, pokemon) in pages.enumerated() {
             // For each move, its newest group: there, every method and level it is learned by.
@@ -69,7 +69,8 @@ struct ReverseIndex: Sendable {
                 // Once per move, method and level: the same learning listed twice is said once.
                 guard seen.insert(word & ~0xFF | UInt64(level)).inserted else { continue }
                 rows[moveSlugs[move], default: []].append(
-                    LearnerList.Row(pokemon: UInt32(position), method: ownMethods[method], group: ownGroups[group], level: level))
+                    LearnerList.Row(pokemon: UInt32(position),
+                                    way: ways.number(of: LearnerList.Way(method: ownMethods[method], group: ownGroups[group], level: level))))
             }
             for slot in pokemon.abilities {
                 abilityHolders[slot.ability, default: []].append(Holder(pokemon: pokemon.slug, hidden: slot.isHidden))
@@ -96,7 +97,7 @@ struct ReverseIndex: Sendable {
             }
             walk(chain.root)
         }
-        let names = LearnerList.Names(pokemon: pages.map(\.slug), methods: methods.values, groups: groups.values)
+        let names = LearnerList.Names(pokemon: pages.map(\.slug), methods: methods.values, groups: groups.values, ways: ways.values)
         // Each list in no more room than it fills (appended to, it had up to twice that).
         learners = rows.mapValues { LearnerList(names: names, rows: $0.withUnsafeBufferPointer { Array($0) }) }
         movesWithPages = learners.keys.filter { catalog.moves[$0] != nil }.sorted()

@@ -139,6 +139,14 @@ struct RebuildTests {
         }
     }
 
+    /// The seconds the first match of `pattern` captures in `output`, or 0.
+    static func seconds(_ pattern: String, in output: String) -> Double {
+        guard let expression = try? NSRegularExpression(pattern: pattern),
+              let match = expression.firstMatch(in: output, range: NSRange(output.startIndex..., in: output)),
+              let range = Range(match.range(at: 1), in: output) else { return 0 }
+        return Double(output[range]) ?? 0
+    }
+
     /// The pages an incremental build took from the last one without building them, from `--verbose`.
     static func reusedByReads(_ output: String) -> Int? {
         guard let range = output.range(of: #"\((\d+) known unchanged by what they read\)"#, options: .regularExpression) else { return nil }
@@ -153,7 +161,12 @@ struct RebuildTests {
                                                  "--output", folder.url.appendingPathComponent(output).path,
                                                  "--pokemon", "pichu,pikachu,raichu,eevee,vaporeon,jolteon,flareon", "--verbose"])
             try #require(result.status == 0, "\(result.output)\n\(result.errors)")
-            return result.output + result.errors
+            let said = result.output + result.errors
+            // The summary's time is the whole build's: at least its catalog's and its pages' stages.
+            let stages = Self.seconds(#"catalog \(en\):[^\n]*; ([0-9.]+) s"#, in: said) + Self.seconds(#"pages \(en\):[^\n]*; ([0-9.]+) s"#, in: said)
+            let total = Self.seconds(#"Built [^\n]* in ([0-9.]+) s"#, in: said)
+            #expect(stages > 0 && total + 0.015 >= stages, "the summary's \(total) s covers its stages' \(stages) s")
+            return said
         }
         _ = try build("site", cache: "cache")
         // One edit of each kind a page reads: a species' text, a move's, an ability's and an

@@ -52,10 +52,12 @@ struct CatalogBuilder: Sendable {
             chainOnly[slug] = SpeciesSummary(id: other.id, slug: other.slug, name: other.name)
         }
 
-        let catalog = Catalog(
+        // The pokemon are moved in, not copied: the lookups below change some of them, and a
+        // table still held here would be copied whole for that (8 MB at ten times the dex).
+        var catalog = Catalog(
             language: localized.language,
             species: species.sorted { $0.id < $1.id },
-            pokemon: pokemon,
+            pokemon: consume pokemon,
             types: try await loadTypes(),
             evolutionChains: chains,
             moves: try await loadMoves(references.moves, order: order),
@@ -70,10 +72,9 @@ struct CatalogBuilder: Sendable {
             locationNames: [:],
             regionNames: try await loadNamesIfPresent(references.regions, kind: "region")
         )
-        var complete = catalog
-        try await addLookups(to: &complete, references: references, order: order)
-        try complete.validate(folder: store.root.path)
-        return complete
+        try await addLookups(to: &catalog, references: references, order: order)
+        try catalog.validate(folder: store.root.path)
+        return catalog
     }
 }
 

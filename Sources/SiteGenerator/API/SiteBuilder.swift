@@ -496,13 +496,13 @@ extension SiteBuilder {
     /// The stylesheet the build writes into `assets/`: canvas sizes and bar widths by class.
     static let sizesStylesheet = "sizes.css"
 
-    /// A sprite the sprites root holds: its real file (symlinks resolved) and its shape.
     /// Where a media file is, and its size: what linking it in needs.
     struct SpriteSource: Sendable {
         var real: String
         var size: Int
     }
 
+    /// A sprite the sprites root holds: its real file (symlinks resolved) and its shape.
     struct FoundSprite: Sendable {
         var real: String
         var size: Int

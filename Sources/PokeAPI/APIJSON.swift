@@ -43,7 +43,7 @@ extension APIJSON {
     /// Encodes as api-data files read: unescaped slashes, stable key order.
     static func encode<T: Encodable>(_ value: T) -> Data? {
         let encoder = JSONEncoder()
-        encoder.outputFormatting = [.withoutEscapingSlashes]
+        encoder.outputFormatting = [.withoutEscapingSlashes, .sortedKeys]
         return try? encoder.encode(value)
     }
 }

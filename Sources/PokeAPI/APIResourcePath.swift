@@ -27,23 +27,45 @@ package struct APIResourcePath: Hashable, Sendable {
     ///
     /// Works on the UTF-8 bytes: a fetch parses every link of every pokemon (tens of thousands).
     package init?(link: String) {
-        var bytes = Substring(link).utf8[...]
-        if let cut = bytes.firstIndex(where: { $0 == UInt8(ascii: "?") || $0 == UInt8(ascii: "#") }) { bytes = bytes[..<cut] }
-        let marker = Array("api/v2/".utf8)
-        var start: Substring.UTF8View.Index?
-        var index = bytes.endIndex
-        while index > bytes.startIndex, start == nil {
-            bytes.formIndex(before: &index)
-            if bytes[index...].starts(with: marker) { start = bytes.index(index, offsetBy: marker.count) }
+        var link = link
+        guard let (resource, identifier) = link.withUTF8(Self.parts(ofLink:)) else { return nil }
+        self.init(resource: resource, identifier: identifier)
+    }
+
+    /// The resource and identifier after the last `api/v2/` of a link, before any query or
+    /// fragment; nil unless there are one or two parts (or `pokemon/<id>/encounters`).
+    private static func parts(ofLink bytes: UnsafeBufferPointer<UInt8>) -> (String, String?)? {
+        var end = bytes.count
+        if let cut = bytes.firstIndex(where: { $0 == UInt8(ascii: "?") || $0 == UInt8(ascii: "#") }) { end = cut }
+        let marker: StaticString = "api/v2/"
+        let length = marker.utf8CodeUnitCount
+        var start = end - length
+        func markerAt(_ start: Int) -> Bool {
+            for offset in 0..<length where bytes[start + offset] != marker.utf8Start[offset] { return false }
+            return true
         }
-        guard let start else { return nil }
-        let parts = bytes[start...].split(separator: UInt8(ascii: "/"), omittingEmptySubsequences: true)
-        if parts.count == 3, String(Substring(parts[0])) == "pokemon", String(Substring(parts[2])) == Self.encountersPart {
-            self.init(resource: Self.encounters, identifier: String(Substring(parts[1])))
-            return
+        while start >= 0, !markerAt(start) { start -= 1 }
+        guard start >= 0 else { return nil }
+        // The non-empty parts between slashes; four or more are never a resource.
+        var parts: [Range<Int>] = []
+        parts.reserveCapacity(3)
+        var index = start + length
+        while index < end {
+            var stop = index
+            while stop < end, bytes[stop] != UInt8(ascii: "/") { stop += 1 }
+            if stop > index {
+                guard parts.count < 3 else { return nil }
+                parts.append(index..<stop)
+            }
+            index = stop + 1
         }
-        guard parts.count == 1 || parts.count == 2 else { return nil }
-        self.init(resource: String(Substring(parts[0])), identifier: parts.count == 2 ? String(Substring(parts[1])) : nil)
+        func text(_ range: Range<Int>) -> String { String(decoding: UnsafeBufferPointer(rebasing: bytes[range]), as: UTF8.self) }
+        switch parts.count {
+        case 1: return (text(parts[0]), nil)
+        case 2: return (text(parts[0]), text(parts[1]))
+        case 3 where text(parts[0]) == "pokemon" && text(parts[2]) == encountersPart: return (encounters, text(parts[1]))
+        default: return nil
+        }
     }
 
     /// The numeric id, when the identifier is one.

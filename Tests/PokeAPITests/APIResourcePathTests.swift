@@ -20,6 +20,27 @@ struct APIResourcePathTests {
         #expect(path.identifier == nil)
     }
 
+    @Test("the part after the last api/v2/ counts, empty parts are skipped, and encounters sit below their pokemon", arguments: [
+        ("/api/v2/pokemon/25/encounters", "pokemon-encounters", "25"),
+        ("https://pokeapi.co/api/v2/pokemon/25/encounters/?x=1", "pokemon-encounters", "25"),
+        ("https://mirror.invalid/api/v2/api/v2/type/3/", "type", "3"),
+        ("/api/v2/type/3/#top", "type", "3"),
+        ("/api/v2//move///13/", "move", "13"),
+        ("api/v2/type", "type", nil),
+    ] as [(String, String, String?)])
+    func parsesParts(link: String, resource: String, identifier: String?) throws {
+        let path = try #require(APIResourcePath(link: link))
+        #expect(path.resource == resource)
+        #expect(path.identifier == identifier)
+    }
+
+    @Test("links with no resource, or too many parts, are not resources", arguments: [
+        "/api/v2/", "/api/v2/pokemon/25/extra/more/", "/api/v2/move/13/encounters/", "/api/v1/pokemon/25/", "", "api/v", "?/api/v2/type/3/",
+    ])
+    func refusesShapes(link: String) {
+        #expect(APIResourcePath(link: link) == nil)
+    }
+
     @Test("links that could leave the cache folder are refused", arguments: [
         "/api/v2/../../etc/", "/api/v2/pokemon/../", "/api/v2/pokemon/25/extra/", "https://example.invalid/other/", "/api/v2/pok%2Fe/1/",
     ])

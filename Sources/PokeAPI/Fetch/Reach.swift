@@ -35,8 +35,9 @@ struct Reach: Sendable, Equatable {
     var key: UInt64 {
         var hash = Fingerprint()
         hash.add("reach-1")
-        for (path, name) in resources.sorted(by: { $0.key.relativePath < $1.key.relativePath }) {
-            hash.add(path.relativePath)
+        // Each path spelled once, not in every comparison of the sort (a pokemon reaches hundreds).
+        for (path, name) in resources.map({ (path: $0.key.relativePath, name: $0.value) }).sorted(by: { $0.path < $1.path }) {
+            hash.add(path)
             hash.add(name.map { "=" + $0 } ?? "-")
         }
         for (label, set) in [("sprites", sprites), ("artwork", artwork), ("home", home)] {

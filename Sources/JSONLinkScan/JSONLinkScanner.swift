@@ -36,7 +36,7 @@ public struct JSONLinkScanner {
     }
 
     /// One match: the rule's tag, the link's `url` (or the string), and its `name` if any.
-    public struct Match: Equatable, Sendable {
+    public struct Match: Hashable, Sendable {
         public let tag: Int
         public let value: String
         public let name: String?
@@ -56,12 +56,29 @@ public struct JSONLinkScanner {
     /// Rules compiled once into plain values (no nested arrays to retain in the hot loop):
     /// each key is a range of `keyBytes`, each rule a range of `keys`.
     public struct RuleSet: Sendable {
+        /// Ordered by ``bucket(_:)`` of their last key: the rules whose last key lands in
+        /// bucket b are `linkRules[linkStarts[b]..<linkStarts[b + 1]]`, and the last bucket
+        /// holds the rules without keys. A pokemon has hundreds of sprite rules and
+        /// thousands of strings; each string is held against the few rules that end in
+        /// a key like its own.
         let linkRules: [Compiled]
+        let linkStarts: [Int]
         let stringRules: [Compiled]
+        let stringStarts: [Int]
         let keys: [Range<Int>]
         let keyBytes: [UInt8]
         let linkDepths: UInt64
         let stringDepths: UInt64
+
+        /// How many buckets rules are sorted into, besides the one for rules without keys.
+        static let buckets = 64
+
+        /// The bucket of a key: from its length and first and last bytes, which tell apart
+        /// `front_default`, `back_shiny`, `url` and `name`.
+        static func bucket(_ key: UnsafeBufferPointer<UInt8>) -> Int {
+            guard let first = key.first, let last = key.last else { return 0 }
+            return (key.count &* 131 &+ Int(first) &* 31 &+ Int(last)) & (buckets - 1)
+        }
 
         public init(_ rules: [Rule]) {
             var keys: [Range<Int>] = [], keyBytes: [UInt8] = [], compiled: [Compiled] = []
@@ -75,10 +92,25 @@ public struct JSONLinkScanner {
             }
             self.keys = keys
             self.keyBytes = keyBytes
-            linkRules = compiled.filter { $0.kind == .link }
-            stringRules = compiled.filter { $0.kind == .string }
+            (linkRules, linkStarts) = Self.sorted(compiled.filter { $0.kind == .link }, keys: keys, keyBytes: keyBytes)
+            (stringRules, stringStarts) = Self.sorted(compiled.filter { $0.kind == .string }, keys: keys, keyBytes: keyBytes)
             linkDepths = Self.depths(linkRules)
             stringDepths = Self.depths(stringRules)
+        }
+
+        /// `rules` in bucket order (in their given order within a bucket), and where each bucket starts.
+        static func sorted(_ rules: [Compiled], keys: [Range<Int>], keyBytes: [UInt8]) -> ([Compiled], [Int]) {
+            let bucketOf: [Int] = keyBytes.withUnsafeBufferPointer { bytes in
+                rules.map { rule in
+                    guard let last = rule.keys.last else { return buckets }
+                    return bucket(UnsafeBufferPointer(rebasing: bytes[keys[last]]))
+                }
+            }
+            let order = rules.indices.sorted { (bucketOf[$0], $0) < (bucketOf[$1], $1) }
+            var starts = [Int](repeating: rules.count, count: buckets + 2)
+            for (position, index) in order.enumerated().reversed() { starts[bucketOf[index]] = position }
+            for bucket in stride(from: buckets, through: 0, by: -1) { starts[bucket] = min(starts[bucket], starts[bucket + 1]) }
+            return (order.map { rules[$0] }, starts)
         }
 
         /// Bit n is set when some rule of `rules` can match a path of n keys; all bits when
@@ -97,10 +129,15 @@ public struct JSONLinkScanner {
         func withView<Result>(_ body: (View) -> Result) -> Result {
             linkRules.withUnsafeBufferPointer { linkRules in
                 stringRules.withUnsafeBufferPointer { stringRules in
-                    keys.withUnsafeBufferPointer { keys in
-                        keyBytes.withUnsafeBufferPointer { keyBytes in
-                            body(View(linkRules: linkRules, stringRules: stringRules, keys: keys, keyBytes: keyBytes,
-                                      linkDepths: linkDepths, stringDepths: stringDepths))
+                    linkStarts.withUnsafeBufferPointer { linkStarts in
+                        stringStarts.withUnsafeBufferPointer { stringStarts in
+                            keys.withUnsafeBufferPointer { keys in
+                                keyBytes.withUnsafeBufferPointer { keyBytes in
+                                    body(View(link: Rules(rules: linkRules, starts: linkStarts),
+                                              string: Rules(rules: stringRules, starts: stringStarts),
+                                              keys: keys, keyBytes: keyBytes, linkDepths: linkDepths, stringDepths: stringDepths))
+                                }
+                            }
                         }
                     }
                 }
@@ -110,12 +147,18 @@ public struct JSONLinkScanner {
 
     /// A ``RuleSet`` borrowed as buffers, valid only inside ``RuleSet/withView(_:)``.
     struct View {
-        let linkRules: UnsafeBufferPointer<Compiled>
-        let stringRules: UnsafeBufferPointer<Compiled>
+        let link: Rules
+        let string: Rules
         let keys: UnsafeBufferPointer<Range<Int>>
         let keyBytes: UnsafeBufferPointer<UInt8>
         let linkDepths: UInt64
         let stringDepths: UInt64
+    }
+
+    /// One kind's rules in bucket order, and where each bucket starts (see ``RuleSet``).
+    struct Rules {
+        let rules: UnsafeBufferPointer<Compiled>
+        let starts: UnsafeBufferPointer<Int>
     }
 
     /// A rule as plain values: its keys are a range of ``RuleSet/keys``.
@@ -128,6 +171,10 @@ public struct JSONLinkScanner {
 
     /// Every match of `rules` in `data`, in document order; throws ``Invalid`` unless
     /// `data` is one JSON object or array, valid UTF-8, with nothing after it.
+    ///
+    /// A match that repeats an earlier one (same tag, same text, same name) is reported
+    /// once, where it first occurs: a pokemon names the same game and learn method in
+    /// hundreds of move details, and a caller would only build and drop those strings.
     public static func matches(in data: Data, rules: [Rule]) throws(Invalid) -> [Match] {
         try matches(in: data, rules: RuleSet(rules))
     }
@@ -170,6 +217,9 @@ extension JSONLinkScanner {
         let path: UnsafeMutableBufferPointer<Range<Int>>
         var keyCount = 0
         var matches: [Match] = []
+        /// What each match was read from, by a hash of its tag and bytes: a repeat is
+        /// recognised by comparing bytes, before any string is made.
+        var reported: [UInt64: (tag: Int, text: Range<Int>, name: Range<Int>?)] = [:]
 
         init(bytes: UnsafeBufferPointer<UInt8>, rules: View, path: UnsafeMutableBufferPointer<Range<Int>>) {
             lexer = JSONLexer(bytes: bytes)
@@ -229,7 +279,7 @@ extension JSONLinkScanner {
                 keyCount += 1
                 if let text = try value(depth: depth + 1) {
                     if equals(key, "url") { url = text } else if equals(key, "name") { name = text }
-                    if mayMatch(rules.stringDepths) { report(rules.stringRules, text, name: nil) }
+                    if mayMatch(rules.stringDepths) { report(rules.string, text, name: nil) }
                 }
                 keyCount -= 1
                 skipWhitespace()
@@ -238,7 +288,7 @@ extension JSONLinkScanner {
                 if next == UInt8(ascii: "}") { break }
                 guard next == UInt8(ascii: ",") else { throw invalid() }
             }
-            if let url, mayMatch(rules.linkDepths) { report(rules.linkRules, url, name: name) }
+            if let url, mayMatch(rules.linkDepths) { report(rules.link, url, name: name) }
         }
 
         mutating func array(depth: Int) throws(Invalid) {
@@ -271,10 +321,62 @@ extension JSONLinkScanner {
         }
 
         /// Reports the string at `text` for every rule of `rules` whose keys match the current path.
-        mutating func report(_ rules: UnsafeBufferPointer<Compiled>, _ text: Range<Int>, name: Range<Int>?) {
+        mutating func report(_ rules: Rules, _ text: Range<Int>, name: Range<Int>?) {
+            // The rules ending in a key like the path's last one, then those without keys.
+            let bucket = keyCount == 0 ? RuleSet.buckets : RuleSet.bucket(UnsafeBufferPointer(rebasing: bytes[path[keyCount - 1]]))
+            report(rules.rules[rules.starts[bucket]..<rules.starts[bucket + 1]], text, name: name)
+            if bucket != RuleSet.buckets {
+                report(rules.rules[rules.starts[RuleSet.buckets]..<rules.starts[RuleSet.buckets + 1]], text, name: name)
+            }
+        }
+
+        mutating func report(_ rules: Slice<UnsafeBufferPointer<Compiled>>, _ text: Range<Int>, name: Range<Int>?) {
             for rule in rules where matches(rule) {
+                let key = hash(rule.tag, text, name)
+                if let earlier = reported[key] {
+                    if earlier.tag == rule.tag, same(earlier.text, text), same(earlier.name, name) { continue }
+                } else {
+                    reported[key] = (rule.tag, text, name)
+                }
                 matches.append(Match(tag: rule.tag, value: decode(text), name: name.map(decode)))
             }
+        }
+
+        /// A hash of the tag and both byte ranges (a missing name differs from an empty one),
+        /// eight bytes at a time: it only has to spread repeats apart, since equal hashes are
+        /// compared byte by byte.
+        func hash(_ tag: Int, _ text: Range<Int>, _ name: Range<Int>?) -> UInt64 {
+            var value = UInt64(truncatingIfNeeded: tag) &+ 0x9e37_79b9_7f4a_7c15
+            mix(&value, text)
+            if let name { mix(&value, name) } else { value = (value ^ 0xff) &* 0xff51_afd7_ed55_8ccd }
+            return value
+        }
+
+        func mix(_ value: inout UInt64, _ range: Range<Int>) {
+            let base = UnsafeRawPointer(bytes.baseAddress!)
+            var offset = range.lowerBound
+            while offset + 8 <= range.upperBound {
+                let word = base.loadUnaligned(fromByteOffset: offset, as: UInt64.self)
+                value = (value ^ word) &* 0xff51_afd7_ed55_8ccd
+                value ^= value >> 29
+                offset += 8
+            }
+            var tail = UInt64(range.count) << 56
+            var shift: UInt64 = 0
+            while offset < range.upperBound {
+                tail |= UInt64(bytes[offset]) << shift
+                shift += 8
+                offset += 1
+            }
+            value = (value ^ tail) &* 0xc4ce_b9fe_1a85_ec53
+            value ^= value >> 32
+        }
+
+        /// Whether two ranges of the document hold the same bytes (both nil counts as the same).
+        func same(_ first: Range<Int>?, _ second: Range<Int>?) -> Bool {
+            guard let first, let second else { return first == nil && second == nil }
+            guard first.count == second.count else { return false }
+            return memcmp(bytes.baseAddress! + first.lowerBound, bytes.baseAddress! + second.lowerBound, first.count) == 0
         }
 
         func matches(_ rule: Compiled) -> Bool {

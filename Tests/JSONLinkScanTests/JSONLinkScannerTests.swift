@@ -86,4 +86,112 @@ struct JSONLinkScannerTests {
         #expect(matches.filter { $0.tag == 5 }.map(\.value) == ["/api/v2/pokemon-species/1/", "/s/1/", "/s/2/", "/s/3/"])
         #expect(matches.filter { $0.tag == 5 }.map(\.name) == ["bulbasaur", "a", "b", nil])
     }
+
+    @Test("reports a repeated match once, and keeps the same text under another name or rule")
+    func reportsRepeatsOnce() throws {
+        let document = #"""
+        {"moves":[
+          {"move":{"name":"cut","url":"/api/v2/move/15/"},"version_group_details":[
+            {"version_group":{"name":"red-blue","url":"/api/v2/version-group/1/"}},
+            {"version_group":{"name":"red-blue","url":"/api/v2/version-group/1/"}},
+            {"version_group":{"name":"yellow","url":"/api/v2/version-group/2/"}}]},
+          {"move":{"name":"cut","url":"/api/v2/move/15/"},"version_group_details":[
+            {"version_group":{"name":"rb","url":"/api/v2/version-group/1/"}},
+            {"version_group":{"url":"/api/v2/version-group/1/"}},
+            {"version_group":{"name":"red-blue","url":"\/api\/v2\/version-group\/1\/"}}]}]}
+        """#
+        let rules = [
+            JSONLinkScanner.Rule(.link, "moves.move", tag: 1),
+            JSONLinkScanner.Rule(.link, "moves.version_group_details.version_group", tag: 2),
+            JSONLinkScanner.Rule(.link, "version_group", anywhere: true, tag: 3),
+        ]
+        let matches = try JSONLinkScanner.matches(in: Data(document.utf8), rules: rules)
+        #expect(matches.filter { $0.tag == 1 } == [.init(tag: 1, value: "/api/v2/move/15/", name: "cut")])
+        let groups = matches.filter { $0.tag == 2 }.map { "\($0.value) \($0.name ?? "-")" }
+        // The escaped spelling is other bytes, so it is reported again: callers dedupe what they build.
+        #expect(groups == ["/api/v2/version-group/1/ red-blue", "/api/v2/version-group/2/ yellow", "/api/v2/version-group/1/ rb",
+                           "/api/v2/version-group/1/ -", "/api/v2/version-group/1/ red-blue"])
+        #expect(matches.filter { $0.tag == 3 }.count == groups.count, "another rule's matches are its own")
+    }
+
+    @Test("agrees with a reference walk over 300 random documents and rule sets of up to 200 rules")
+    func agreesWithReferenceWalk() throws {
+        var random = SplitMix(seed: 0x5EED)
+        let keys = ["a", "b", "url", "name", "front_default", "back_default", "front_shiny", "species", "moves", "x", "version_group", "other"]
+        let texts = ["/api/v2/a/1/", "/api/v2/b/2/", "t", "", "https://s/1.png", "bulbasaur"]
+        for round in 0..<300 {
+            func value(_ depth: Int) -> Any {
+                switch depth > 3 ? 3 + random.next(3) : random.next(6) {
+                case 0, 1: return object(depth + 1)
+                case 2: return (0..<random.next(4)).map { _ in value(depth + 1) }
+                case 3, 4: return texts[random.next(texts.count)]
+                default: return random.next(2) == 0 ? NSNull() : 7
+                }
+            }
+            func object(_ depth: Int) -> [String: Any] {
+                var members: [String: Any] = [:]
+                for _ in 0..<random.next(5) { members[keys[random.next(keys.count)]] = value(depth) }
+                return members
+            }
+            let document = object(0)
+            var rules: [JSONLinkScanner.Rule] = []
+            var described: [(kind: JSONLinkScanner.Rule.Kind, keys: [String], anywhere: Bool, tag: Int)] = []
+            for _ in 0..<(round % 3 == 0 ? 200 : 1 + random.next(12)) {
+                let path = (0..<random.next(4)).map { _ in keys[random.next(keys.count)] }
+                let kind: JSONLinkScanner.Rule.Kind = random.next(2) == 0 ? .link : .string
+                let anywhere = random.next(3) == 0, tag = random.next(4)
+                rules.append(JSONLinkScanner.Rule(kind, path.joined(separator: "."), anywhere: anywhere, tag: tag))
+                described.append((kind, path, anywhere, tag))
+            }
+            func matches(_ rule: (kind: JSONLinkScanner.Rule.Kind, keys: [String], anywhere: Bool, tag: Int), _ path: [String]) -> Bool {
+                rule.anywhere ? path.count >= rule.keys.count && Array(path.suffix(rule.keys.count)) == rule.keys : path == rule.keys
+            }
+            // The reference: arrays are transparent; a string member matches string rules at its
+            // own path, an object with a string url matches link rules at the object's path.
+            var expected = Set<JSONLinkScanner.Match>()
+            func walk(_ value: Any, _ path: [String]) {
+                if let list = value as? [Any] {
+                    for element in list { walk(element, path) }
+                } else if let members = value as? [String: Any] {
+                    for (key, member) in members {
+                        if let text = member as? String {
+                            for rule in described where rule.kind == .string && matches(rule, path + [key]) {
+                                expected.insert(.init(tag: rule.tag, value: text, name: nil))
+                            }
+                        } else {
+                            walk(member, path + [key])
+                        }
+                    }
+                    if let url = members["url"] as? String {
+                        for rule in described where rule.kind == .link && matches(rule, path) {
+                            expected.insert(.init(tag: rule.tag, value: url, name: members["name"] as? String))
+                        }
+                    }
+                }
+            }
+            walk(document, [])
+            let data = try JSONSerialization.data(withJSONObject: document)
+            let found = try JSONLinkScanner.matches(in: data, rules: rules)
+            #expect(Set(found) == expected, "round \(round): \(String(decoding: data, as: UTF8.self))")
+            #expect(Set(found).count == found.count, "round \(round): a repeat was reported twice")
+        }
+    }
+}
+
+/// A small seeded generator, so a failing round can be replayed.
+struct SplitMix {
+    var state: UInt64
+
+    init(seed: UInt64) {
+        state = seed
+    }
+
+    mutating func next(_ bound: Int) -> Int {
+        state &+= 0x9e37_79b9_7f4a_7c15
+        var value = state
+        value = (value ^ (value >> 30)) &* 0xbf58_476d_1ce4_e5b9
+        value = (value ^ (value >> 27)) &* 0x94d0_49bb_1331_11eb
+        value ^= value >> 31
+        return bound <= 1 ? 0 : Int(value % UInt64(bound))
+    }
 }

@@ -43,14 +43,22 @@ extension FetchCrawl {
             if case .escapes = resolution { return nil }
             guard let stamp else { continue }
             let reach = reaches[path] ?? Reach()
-            let media = reach.sprites.union(reach.artwork).union(reach.home)
-            let absent = reach.resources.keys.filter { position[$0] == nil }.map { $0.relativePath.trimmingCharacters(in: CharacterSet(charactersIn: "/")) }
-                + media.filter { spritePosition[$0] == nil && missingSprites.contains($0) }.map(\.relativePath)
+            // One lookup per link: it is either in the index or absent from the source.
+            var links: [Int] = [], absent: [String] = []
+            links.reserveCapacity(reach.resources.count)
+            for link in reach.resources.keys {
+                if let at = position[link] { links.append(at) } else { absent.append(link.relativePath.trimmingCharacters(in: CharacterSet(charactersIn: "/"))) }
+            }
+            var sprites: [Int] = []
+            for set in [reach.sprites, reach.artwork, reach.home] {
+                for sprite in set {
+                    if let at = spritePosition[sprite] { sprites.append(at) } else if missingSprites.contains(sprite) { absent.append(sprite.relativePath) }
+                }
+            }
             entries.append(SourceIndex.Entry(
                 path: path.relativePath.trimmingCharacters(in: CharacterSet(charactersIn: "/")), stamp: stamp,
-                links: reach.resources.keys.compactMap { position[$0] }.sorted(),
-                sprites: media.compactMap { spritePosition[$0] }.sorted(),
-                name: knownNames[path], absent: absent.sorted(), reachKey: reachKeys[path] ?? 0
+                links: links.sorted(), sprites: Self.sortedOnce(sprites),
+                name: knownNames[path], absent: Self.sortedOnce(absent), reachKey: reachKeys[path] ?? 0
             ))
         }
         for sprite in sprites {
@@ -63,5 +71,17 @@ extension FetchCrawl {
             missingResources: missingResources.map { $0.relativePath }.sorted(),
             items: done
         )
+    }
+
+    /// Sorted, each value once (a sprite can be both a sprite and artwork).
+    static func sortedOnce<Element: Comparable>(_ values: [Element]) -> [Element] {
+        var sorted = values.sorted()
+        var kept = 0
+        for index in sorted.indices where kept == 0 || sorted[index] != sorted[kept - 1] {
+            sorted.swapAt(kept, index)
+            kept += 1
+        }
+        sorted.removeLast(sorted.count - kept)
+        return sorted
     }
 }

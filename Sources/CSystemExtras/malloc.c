@@ -14,3 +14,21 @@ int pokedex_map_large_allocations(unsigned long threshold) {
     return -1;
 #endif
 }
+
+int pokedex_reuse_freed_blocks(unsigned long threshold, unsigned long trim) {
+#ifdef __GLIBC__
+    int mapped = mallopt(M_MMAP_THRESHOLD, (int)threshold);
+    int trimmed = mallopt(M_TRIM_THRESHOLD, (int)trim);
+    return mapped == 1 && trimmed == 1 ? 0 : -1;
+#else
+    (void)threshold;
+    (void)trim;
+    return -1;
+#endif
+}
+
+void pokedex_release_free_memory(void) {
+#ifdef __GLIBC__
+    malloc_trim(0);
+#endif
+}

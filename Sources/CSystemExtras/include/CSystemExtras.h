@@ -23,4 +23,12 @@ int pokedex_remove_tree(const char *path);
  *  as large as it ever was. Returns 0, or -1 where the C library has no such setting. */
 int pokedex_map_large_allocations(unsigned long threshold);
 
+/** Makes the allocator keep freed blocks below `threshold` bytes for reuse, and give back
+ *  the top of a heap only when more than `trim` bytes are free there. Returns 0, or -1
+ *  where the C library has no such setting. */
+int pokedex_reuse_freed_blocks(unsigned long threshold, unsigned long trim);
+
+/** Gives memory the allocator holds free back to the system (glibc's malloc_trim). */
+void pokedex_release_free_memory(void);
+
 #endif

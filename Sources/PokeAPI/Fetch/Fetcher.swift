@@ -98,7 +98,7 @@ package struct Fetcher: Sendable {
             let ended: Swift.Result<Void, PokeAPIFailure>
             do {
                 var crawl = FetchCrawl(session: session, configuration: configuration, started: started, progress: progress)
-                let report = try await crawl.run()
+                let report = try await AllocatorTuning.reusingFreedBlocks { try await crawl.run() }
                 // Closing the connections and folding the metadata log go on beside the
                 // source index, which only reads what the crawl gathered and stamps the
                 // files it stored: the two were a tenth of a second each, one after the other.

@@ -44,7 +44,7 @@ let package = Package(
 
         // Stage: Source + Cache. The scanner stands alone so the fuzzer can reach it.
         .target(name: "JSONLinkScan"),
-        .target(name: "PokeAPI", dependencies: ["Common", "JSONLinkScan", asyncHTTPClient, .product(name: "NIOFoundationCompat", package: "swift-nio")] + nio),
+        .target(name: "PokeAPI", dependencies: ["Common", "JSONLinkScan", "CZlib", asyncHTTPClient, .product(name: "NIOFoundationCompat", package: "swift-nio")] + nio),
         // The TOML reader the settings file and the collection file share; alone so the fuzzer can reach it.
         .target(name: "TOML"),
         // Stage: Catalog (and the trainer's collection).
@@ -65,7 +65,7 @@ let package = Package(
         .testTarget(name: "TemplateEngineTests", dependencies: ["TemplateEngine", "TestSupport"]),
         .testTarget(name: "HTMLSafetyTests", dependencies: ["HTMLSafety", "TestSupport"]),
         .testTarget(name: "JSONLinkScanTests", dependencies: ["JSONLinkScan", "TestSupport"]),
-        .testTarget(name: "PokeAPITests", dependencies: ["Common", "PokeAPI", "JSONLinkScan", "TestSupport"]),
+        .testTarget(name: "PokeAPITests", dependencies: ["Common", "PokeAPI", "JSONLinkScan", "CZlib", "TestSupport"]),
         .testTarget(name: "PokedexTests", dependencies: ["Common", "Pokedex", "TOML", "TestSupport"]),
         .testTarget(name: "SiteGeneratorTests", dependencies: ["Common", "SiteGenerator", "Pokedex", "CSystemExtras", "CZlib", "TestSupport"], exclude: ["Snapshots"]),
         .testTarget(name: "PokedexCLITests", dependencies: ["PokedexCLI", "TestSupport"]),

@@ -5,7 +5,8 @@ import NIOFoundationCompat
 import NIOHTTP1
 import NIOPosix
 
-/// The real transport: AsyncHTTPClient with a connection pool, HTTP/2 where offered, gzip.
+/// The real transport: AsyncHTTPClient with a connection pool, HTTP/2 where offered, gzip
+/// (each body inflated whole once it is complete, by ``ContentCoding``).
 ///
 /// Each request runs with a ``BodyCollector`` delegate: the body is gathered on the
 /// connection's event loop and the caller resumes once, with the whole response, instead
@@ -20,7 +21,7 @@ final class AsyncHTTPTransport: HTTPTransport {
             redirectConfiguration: .disallow,
             timeout: .init(connect: .milliseconds(connectTimeout.milliseconds)),
             connectionPool: .init(idleTimeout: .seconds(60), concurrentHTTP1ConnectionsPerHostSoftLimit: max(1, concurrency)),
-            decompression: .enabled(limit: .ratio(200))
+            decompression: .disabled
         )
         configuration.httpVersion = .automatic
         // No tracing: with the default no-op tracer AsyncHTTPClient still builds a span and
@@ -159,8 +160,10 @@ private final class BodyCollector: HTTPClientResponseDelegate, @unchecked Sendab
         guard let head else { throw TransportFailure.truncated }
         var headers: [String: String] = [:]
         for (name, value) in head.headers { headers[name.lowercased()] = value }
-        // Without a copy: the Data keeps the buffer's storage alive (a fetch moves 160 MB).
+        // Without a copy: the Data keeps the buffer's storage alive (a fetch moves 200 MB).
         let data = body.readData(length: body.readableBytes, byteTransferStrategy: .noCopy) ?? Data()
-        return TransportResponse(status: Int(head.status.code), headers: headers, body: data)
+        let encoding = headers.removeValue(forKey: "content-encoding")
+        return TransportResponse(status: Int(head.status.code), headers: headers,
+                                 body: try ContentCoding.decode(data, encoding: encoding, maxBytes: maxBytes))
     }
 }

@@ -65,7 +65,8 @@ struct PageInputs: Sendable {
     /// were 16 MB more at the start of an incremental build.
     static func read(from site: URL?) -> PageInputs {
         guard let site, let data = try? Data(contentsOf: site.appendingPathComponent(fileName)) else { return PageInputs() }
-        let inputs = try? BinaryCoder.reading(data, format: format) { reader -> PageInputs? in
+        // Nil (damaged, or numbers out of range) and a throw (cut short, another format) alike.
+        let read = try? BinaryCoder.reading(data, format: format) { reader -> PageInputs? in
             let names = try reader.strings()
             // The file names each read once: its numbers are the table's.
             guard Set(names).count == names.count else { return nil }
@@ -90,7 +91,8 @@ struct PageInputs: Sendable {
             }
             return inputs
         }
-        return (inputs ?? nil) ?? PageInputs()
+        guard let read, let inputs = read else { return PageInputs() }
+        return inputs
     }
 
     /// The file's bytes: names and templates once, sorted; pages by path.

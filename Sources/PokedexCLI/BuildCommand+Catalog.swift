@@ -1,4 +1,5 @@
 import ArgumentParser
+import Common
 import Foundation
 import PokeAPI
 import Pokedex
@@ -32,7 +33,7 @@ extension BuildCommand {
             reporter.detail("source: the bundled sample (\(prepared.contentKey.prefix(16))…), nothing read or fetched")
             return prepared
         }
-        let seconds = Double(report.duration.components.seconds) + Double(report.duration.components.attoseconds) / 1e18
+        let seconds = report.duration.inSeconds
         reporter.detail("source: \(prepared.root?.path ?? source.cache.path): \(report.downloaded) fetched (\(report.bytes / 1000) KB), "
             + "\(report.notModified) revalidated, \(report.alreadyCached) already there, \(report.missingSprites) media missing upstream, "
             + "\(report.failures.count) failed"

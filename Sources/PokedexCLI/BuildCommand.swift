@@ -91,7 +91,7 @@ struct BuildCommand: AsyncParsableCommand {
         let started = ContinuousClock.now
         var built = try await buildSiteTimed(settings, reporter: reporter, needCatalog: needCatalog)
         let elapsed = ContinuousClock.now - started
-        built.summary.seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
+        built.summary.seconds = elapsed.inSeconds
         return built
     }
 
@@ -136,7 +136,7 @@ struct BuildCommand: AsyncParsableCommand {
                 reporter.detail("catalog (\(language)): \(catalog.species.count) species, \(catalog.pokemon.count) pokemon, "
                     + "\(catalog.moves.count) moves, \(catalog.abilities.count) abilities, \(catalog.items.count) items; "
                     + (prepared.root == nil ? "the bundled sample" : "\(decoded) files decoded, the rest from records")
-                    + String(format: "; %.2f s", Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18))
+                    + String(format: "; %.2f s", elapsed.inSeconds))
             }
         } catch {
             throw CommandFailure(String(describing: error))

@@ -1,3 +1,4 @@
+import Common
 import Foundation
 import PokeAPI
 #if canImport(Glibc)
@@ -50,7 +51,7 @@ final class FetchProgressRenderer: @unchecked Sendable {
     }
 
     static func line(_ progress: FetchProgress, bar: Bool) -> String {
-        let seconds = max(0.001, Double(progress.elapsed.components.seconds) + Double(progress.elapsed.components.attoseconds) / 1e18)
+        let seconds = max(0.001, progress.elapsed.inSeconds)
         let rate = Double(progress.bytes) / seconds
         let fraction = progress.total == 0 ? 0 : Double(progress.done) / Double(progress.total)
         let remaining = progress.done == 0 ? nil : Int(seconds / Double(progress.done) * Double(progress.total - progress.done))

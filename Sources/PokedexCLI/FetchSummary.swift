@@ -1,10 +1,11 @@
+import Common
 import Foundation
 import PokeAPI
 
 /// The lines `pokedex fetch` prints when it ends.
 enum FetchSummary {
     static func text(for report: FetchReport, cache: String, quiet: Bool) -> String {
-        let seconds = String(format: "%.1f", Double(report.duration.components.seconds) + Double(report.duration.components.attoseconds) / 1e18)
+        let seconds = String(format: "%.1f", report.duration.inSeconds)
         if report.isNoOp {
             return "Nothing to fetch: the cache in \(cache) already holds all \(report.total) entries (\(seconds) s)."
         }

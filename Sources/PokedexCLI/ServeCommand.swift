@@ -189,7 +189,7 @@ extension ServeCommand {
 
     static func seconds(since start: ContinuousClock.Instant) -> String {
         let elapsed = ContinuousClock.now - start
-        return String(format: "%.2f", Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18)
+        return String(format: "%.2f", elapsed.inSeconds)
     }
 }
 

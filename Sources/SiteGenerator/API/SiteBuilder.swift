@@ -82,7 +82,7 @@ package struct SiteBuilder: Sendable {
             var searchFiles: [SearchFileSize] = []
             var stages: [String] = []
             let clock = ContinuousClock()
-            func seconds(_ since: ContinuousClock.Instant) -> String { String(format: "%.2f s", Double((clock.now - since).components.attoseconds) / 1e18 + Double((clock.now - since).components.seconds)) }
+            func seconds(_ since: ContinuousClock.Instant) -> String { String(format: "%.2f s", (clock.now - since).inSeconds) }
             var firstPages: SitePages?
             var firstTheme: Theme?
             for (offset, site) in sites.enumerated() {
@@ -205,7 +205,7 @@ extension SiteBuilder {
         return BuildSummary(
             pages: manifest.pages.count, pagesRendered: rendered,
             sprites: manifest.sprites, spritesMissing: manifest.spritesMissing, bytes: manifest.bytes,
-            seconds: Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18,
+            seconds: elapsed.inSeconds,
             wroteSitemap: manifest.wroteSitemap, output: configuration.output.standardizedFileURL.path,
             warnings: manifest.warnings ?? [], searchFiles: manifest.search ?? []
         )

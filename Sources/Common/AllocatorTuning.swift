@@ -25,21 +25,35 @@ package enum AllocatorTuning {
     /// glibc's own starting thresholds for mapping and trimming.
     private static let defaultThreshold = 128 * 1024
 
-    /// Runs `body` with freed blocks of up to 4 MiB kept for reuse, then returns to the
-    /// usual setting and gives what is free back to the system.
+    /// Runs `body` with freed blocks of up to 4 MiB kept for reuse, then returns to
+    /// ``mapLargeBlocks(threshold:)`` and gives what is free back to the system; fetches
+    /// that overlap (tests run several) share one such stretch. A process that never asked
+    /// for mapped large blocks keeps glibc's own adaptive setting, which reuses them anyway.
     ///
     /// A fetch receives thousands of bodies of 10 KB to 1 MB, one after the other: with
     /// each large one mapped and unmapped, every page of every body was a fresh page
-    /// fault (64,000 in a cold fetch of the mirror, 16,000 with reuse; the fetch's
+    /// fault (64,000 in a cold fetch of the mirror, 19,000 with reuse; the fetch's
     /// system time fell by a sixth). It holds a few MB more at its peak, and gives them
     /// back when it ends, before a build starts.
     package static func reusingFreedBlocks<Result>(_ body: () async throws -> Result) async rethrows -> Result {
-        pokedex_reuse_freed_blocks(4 << 20, 64 << 20)
-        defer {
+        reuse.withLock { depth in
+            depth += 1
             let threshold = largeBlockThreshold.load(ordering: .relaxed)
-            pokedex_reuse_freed_blocks(UInt(threshold > 0 ? threshold : defaultThreshold), UInt(defaultThreshold))
-            pokedex_release_free_memory()
+            if depth == 1, threshold > 0 { pokedex_reuse_freed_blocks(4 << 20, 64 << 20) }
+        }
+        defer {
+            reuse.withLock { depth in
+                depth -= 1
+                let threshold = largeBlockThreshold.load(ordering: .relaxed)
+                if depth == 0, threshold > 0 {
+                    pokedex_reuse_freed_blocks(UInt(threshold), UInt(defaultThreshold))
+                    pokedex_release_free_memory()
+                }
+            }
         }
         return try await body()
     }
+
+    /// How many ``reusingFreedBlocks(_:)`` are running.
+    private static let reuse = Mutex(0)
 }

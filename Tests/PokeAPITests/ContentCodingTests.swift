@@ -87,6 +87,23 @@ struct ContentCodingTests {
         }
     }
 
+    @Test("a 304 that names its encoding and a 404 whose body is not gzip are answered as such, not inflated")
+    func bodiesThatAreNotRead() async throws {
+        let server = try await LoopbackServer.start { request in
+            if request.headers["if-none-match"] == "\"v1\"" { return .respond(status: 304, headers: ["content-encoding": "gzip", "etag": "\"v1\""], body: []) }
+            if request.uri.contains("missing") { return .respond(status: 404, headers: ["content-encoding": "gzip"], body: Array("not found".utf8)) }
+            return .respond(status: 200, headers: ["content-encoding": "gzip", "etag": "\"v1\""], body: Self.compressed(Self.document, gzip: true))
+        }
+        let client = client(server)
+        let url = server.baseURL + "api/v2/move/"
+        #expect(try await client.get(url) == .body(Data(Self.document), etag: "\"v1\"", lastModified: nil))
+        #expect(try await client.get(url, validators: .init(etag: "\"v1\"", lastModified: nil)) == .notModified)
+        #expect(try await client.get(server.baseURL + "missing.png") == .notFound)
+        #expect(server.requests.count == 3, "nothing retried")
+        await client.transport.shutdown()
+        await server.stop()
+    }
+
     @Test("gzip members one after another are one body; a false size in the trailer is damage, not a buffer size to trust")
     func membersAndSizes() throws {
         let first = Array(Self.document.prefix(50_000)), second = Array(Self.document.dropFirst(50_000))
@@ -103,6 +120,7 @@ struct ContentCodingTests {
         #expect(throws: TransportFailure.tooLarge) { try ContentCoding.decode(Data(exact), encoding: "gzip", maxBytes: Self.document.count - 1) }
         #expect(try ContentCoding.decode(Data("{}".utf8), encoding: nil, maxBytes: 10) == Data("{}".utf8))
         #expect(try ContentCoding.decode(Data("{}".utf8), encoding: "identity", maxBytes: 10) == Data("{}".utf8))
-        #expect(throws: TransportFailure.truncated) { try ContentCoding.decode(Data(), encoding: "gzip", maxBytes: 10) }
+        #expect(try ContentCoding.decode(Data(), encoding: "gzip", maxBytes: 10) == Data(), "no body is no stream to inflate")
+        #expect(throws: TransportFailure.truncated) { try ContentCoding.decode(Data([0x1f, 0x8b, 8]), encoding: "gzip", maxBytes: 10) }
     }
 }

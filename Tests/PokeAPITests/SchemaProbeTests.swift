@@ -43,6 +43,19 @@ struct SchemaProbeTests {
         #expect(!paths(Wire.PokemonType.self).contains { $0.hasPrefix("pokemon") })
         #expect(paths(Wire.Generation.self, .generationSpecies) == ["pokemon_species"])
     }
+
+    @Test("a link's first name is kept, however often and in whatever order it repeats")
+    func firstNameKept() throws {
+        let document = #"""
+        {"moves":[{"move":{"url":"/api/v2/move/1/"}},{"move":{"name":"pound","url":"/api/v2/move/1/"}},
+                  {"move":{"url":"/api/v2/move/1/"}},{"move":{"name":"other","url":"https://pokeapi.co/api/v2/move/1/"}},
+                  {"move":{"name":"cut","url":"/api/v2/move/15/"}},{"move":{"url":"/api/v2/move/15/"}}]}
+        """#
+        let path = try #require(APIResourcePath(resource: "pokemon", identifier: "1"))
+        let reach = try Reach.links(in: Data(document.utf8), at: path, url: path.link)
+        #expect(reach.resources[try #require(APIResourcePath(link: "/api/v2/move/1/"))] == .some("pound"))
+        #expect(reach.resources[try #require(APIResourcePath(link: "/api/v2/move/15/"))] == .some("cut"))
+    }
 }
 
 /// The build's own cache format: what goes in comes back out, and a file written with

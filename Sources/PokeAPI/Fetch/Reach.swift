@@ -62,7 +62,9 @@ struct Reach: Sendable, Equatable {
         for match in matches {
             switch Target(rawValue: match.tag) {
             case .resource:
-                if let path = APIResourcePath(link: match.value) { reach.resources[path] = match.name }
+                // The first name a link gives is kept (the scanner reports each distinct
+                // link and name once, first where it occurs).
+                if let path = APIResourcePath(link: match.value), (reach.resources[path] ?? nil) == nil { reach.resources[path] = match.name }
             case .sprite:
                 if let sprite = SpritePath(url: match.value) { reach.sprites.insert(sprite) }
             case .artwork:

@@ -162,8 +162,10 @@ private final class BodyCollector: HTTPClientResponseDelegate, @unchecked Sendab
         for (name, value) in head.headers { headers[name.lowercased()] = value }
         // Without a copy: the Data keeps the buffer's storage alive (a fetch moves 200 MB).
         let data = body.readData(length: body.readableBytes, byteTransferStrategy: .noCopy) ?? Data()
+        // Only a success's body is read; another's (a 404 page, a redirect's) is not inflated.
+        let status = Int(head.status.code)
+        guard (200..<300).contains(status) else { return TransportResponse(status: status, headers: headers, body: data) }
         let encoding = headers.removeValue(forKey: "content-encoding")
-        return TransportResponse(status: Int(head.status.code), headers: headers,
-                                 body: try ContentCoding.decode(data, encoding: encoding, maxBytes: maxBytes))
+        return TransportResponse(status: status, headers: headers, body: try ContentCoding.decode(data, encoding: encoding, maxBytes: maxBytes))
     }
 }

@@ -10,13 +10,14 @@ import Foundation
 /// the mirror, 200 MB in pieces of a few KB, and that passing cost more than the inflating.
 enum ContentCoding {
     /// The body before `encoding` was applied: `body` itself when there is none (or one
-    /// this client never asks for, which the caller's checks then refuse).
+    /// this client never asks for, which the caller's checks then refuse), and an empty
+    /// body as it is (a 304 says its encoding but sends nothing).
     ///
     /// Throws ``TransportFailure/tooLarge`` when the inflated body would pass `maxBytes`
     /// (a small body can inflate a thousandfold), and ``TransportFailure/truncated`` when
     /// the compressed stream is damaged or ends early, as a body cut short would.
     static func decode(_ body: Data, encoding: String?, maxBytes: Int) throws(TransportFailure) -> Data {
-        guard let encoding = encoding?.trimmingCharacters(in: .whitespaces).lowercased(),
+        guard !body.isEmpty, let encoding = encoding?.trimmingCharacters(in: .whitespaces).lowercased(),
               ["gzip", "x-gzip", "deflate"].contains(encoding)
         else { return body }
         let result = body.withUnsafeBytes { input in
@@ -82,6 +83,8 @@ enum ContentCoding {
                 throw .truncated
             }
         }
+        // A guess from a false trailer, or the last doubling, may have left much unused.
+        if capacity - produced > 64 * 1024, let fitted = realloc(buffer, max(produced, 1)) { buffer = fitted }
         return Data(bytesNoCopy: buffer, count: produced, deallocator: .free)
     }
 }

@@ -24,6 +24,14 @@ public struct Template: Sendable {
         self.source = source
     }
 
+    /// The same template compiled again: new nodes, sharing nothing with these but the
+    /// source text (see ``TemplateLibrary/copy()``).
+    public func copy() -> Template {
+        // It compiled once; compiling the same text cannot fail, and if it somehow did, the
+        // shared template still renders the same bytes.
+        (try? Template(source: source, name: name, delimiters: .standard)) ?? self
+    }
+
     /// Renders against `context`, finding `{{>name}}` and `{{<name}}` in `partials`.
     public func render(
         _ context: TemplateValue,

@@ -243,8 +243,9 @@ extension SiteBuilder {
             var inputs: PageInputs.Entry?
             var fromReads = false
         }
+        let copies = TemplateCopies(theme.templates)
         await BoundedConcurrency.forEach(batches, width: width, { batch in
-            Result { () throws(SiteError) in
+            Result { () throws(SiteError) in try copies.withCopy { templates throws(SiteError) in
                 var results: [Outcome] = []
                 for kind in batch {
                     let path = prefix + pages.path(of: kind)
@@ -262,7 +263,7 @@ extension SiteBuilder {
                     if previous.pages[path] == fingerprint, let size = staging.reuse(path) {
                         outcome = Outcome(path: path, fingerprint: fingerprint, rendered: false, size: size)
                     } else {
-                        let data = Data(try theme.render(spec).utf8)
+                        let data = Data(try theme.render(spec, with: templates).utf8)
                         try staging.write(data, to: path)
                         outcome = Outcome(path: path, fingerprint: fingerprint, rendered: true, size: data.count)
                     }
@@ -272,7 +273,7 @@ extension SiteBuilder {
                     results.append(outcome)
                 }
                 return results
-            }
+            } }
         }) { outcome in
             switch outcome {
             case .success(let results):

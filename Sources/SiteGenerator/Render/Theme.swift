@@ -121,9 +121,9 @@ struct Theme: Sendable {
     }
 
     /// Renders one page; texts in another language than the page's get their `lang`.
-    func render(_ spec: PageSpec) throws(SiteError) -> String {
+    func render(_ spec: PageSpec, with templates: TemplateLibrary? = nil) throws(SiteError) -> String {
         do {
-            return LanguageMark.resolve(try templates.render(spec.template, spec.context))
+            return LanguageMark.resolve(try (templates ?? self.templates).render(spec.template, spec.context))
         } catch {
             throw SiteError(.template(name: spec.template, underlying: String(describing: error)))
         }

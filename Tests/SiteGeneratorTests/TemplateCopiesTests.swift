@@ -18,11 +18,11 @@ struct TemplateCopiesTests {
         #expect(outer != nil && inner != nil)
         #expect(outer != inner)
         #expect(outer != textAddress(library) && inner != textAddress(library))
-        #expect(copies.made == 2)
+        #expect(copies.spareCount == 2)
         for _ in 0..<10 {
             let rendered = try copies.withCopy { try $0.render("page", ["name": "Eevee"]) }
             #expect(rendered == "<p>Eevee</p>")
         }
-        #expect(copies.made == 2, "copies given back are taken again, not made anew")
+        #expect(copies.spareCount == 2, "copies given back are taken again, not made anew")
     }
 }

@@ -22,6 +22,6 @@ final class TemplateCopies: Sendable {
         return try body(library)
     }
 
-    /// How many copies were made (each is spare now, or held by a task).
-    var made: Int { spare.withLock { $0.count } }
+    /// How many copies are spare: every copy made, once no task holds one.
+    var spareCount: Int { spare.withLock { $0.count } }
 }

@@ -275,18 +275,43 @@ package struct Learnset: Sendable, Hashable, Codable {
     /// Every move learned in `group`, in PokeAPI's order, duplicates (a move learned twice
     /// by the same method at the same level) left out.
     package func entries(in group: String) -> [Entry] {
+        entriesByGroup(only: group)[group] ?? []
+    }
+
+    /// Every group's ``entries(in:)`` at once, by group slug: the three tables are read
+    /// (inflated and decoded) once, not once a group. A page listing every game's moves
+    /// read them twenty times over.
+    package func entriesByGroup() -> [String: [Entry]] {
+        entriesByGroup(only: nil)
+    }
+
+    private func entriesByGroup(only wanted: String?) -> [String: [Entry]] {
         let moves = moves, versionGroups = versionGroups, methods = methods
-        // Every place the group's name is at, as ``learnedMoves(in:)`` reads it.
-        let indices = Set(versionGroups.indices.filter { versionGroups[$0] == group })
-        guard !indices.isEmpty else { return [] }
-        var seen = Set<Entry>()
-        var entries: [Entry] = []
-        for word in packed where indices.contains(Int((word >> 20) & 0xFFF)) {
-            let entry = Entry(move: moves[Int(word >> 32)], versionGroup: versionGroups[Int((word >> 20) & 0xFFF)],
-                              method: methods[Int((word >> 8) & 0xFFF)], level: Int(word & 0xFF))
-            if seen.insert(entry).inserted { entries.append(entry) }
+        // A text may stand at several places of a table: a repeat is told by the first
+        // place of each text, as one word, not by hashing three strings.
+        let places = (move: Self.firstPlaces(moves), group: Self.firstPlaces(versionGroups), method: Self.firstPlaces(methods))
+        var seen = Set<UInt64>()
+        var byGroup: [String: [Entry]] = [:]
+        for word in packed {
+            let move = Int(word >> 32), group = Int((word >> 20) & 0xFFF), method = Int((word >> 8) & 0xFFF)
+            guard move < moves.count, group < versionGroups.count, method < methods.count else { continue }
+            if let wanted, versionGroups[group] != wanted { continue }
+            let key = places.move[move] << 32 | places.group[group] << 20 | places.method[method] << 8 | word & 0xFF
+            guard seen.insert(key).inserted else { continue }
+            byGroup[versionGroups[group], default: []].append(
+                Entry(move: moves[move], versionGroup: versionGroups[group], method: methods[method], level: Int(word & 0xFF)))
         }
-        return entries
+        return byGroup
+    }
+
+    /// For each place of `table`, the first place holding the same text.
+    private static func firstPlaces(_ table: [String]) -> [UInt64] {
+        var first: [String: UInt64] = [:]
+        return table.enumerated().map { place, text in
+            if let known = first[text] { return known }
+            first[text] = UInt64(place)
+            return UInt64(place)
+        }
     }
 }
 

@@ -141,12 +141,13 @@ enum DetailSections {
     // MARK: Moves
 
     static func moves(_ pokemon: Pokemon, index: CatalogIndex, strings: SiteStrings) -> TemplateValue {
-        let groups = Learnsets.groups(of: pokemon, index: index)
-        guard let newest = Learnsets.newestGroup(of: pokemon, index: index) else { return .null }
+        let byGroup = pokemon.learnset.entriesByGroup()
+        let groups = Learnsets.groups(in: byGroup, index: index)
+        guard let newest = Learnsets.newestGroup(in: byGroup, index: index) else { return .null }
         let page = PokemonMovesPage.path(pokemon.slug)
         return .dictionary([
             "group": .string(newest.name),
-            "tables": Learnsets.tables(pokemon, group: newest, index: index, strings: strings),
+            "tables": Learnsets.tables(byGroup[newest.slug, default: []], group: newest, index: index, strings: strings),
             "switcher": .array(groups.map { group in
                 .dictionary([
                     "name": .string(group.name),

@@ -7,24 +7,24 @@ enum Learnsets {
     /// The methods in the order tables appear; any other method follows, by name.
     static let methodOrder = ["level-up", "machine", "egg", "tutor"]
 
-    /// The version groups a pokemon learns moves in, newest first (the catalog's order).
-    static func groups(of pokemon: Pokemon, index: CatalogIndex) -> [VersionGroupInfo] {
-        let learned = pokemon.learnset.groups
-        return index.catalog.versionGroups.filter { learned.contains($0.slug) }
+    /// The version groups a pokemon learns moves in, newest first (the catalog's order),
+    /// from its ``Learnset/entriesByGroup()``.
+    static func groups(in byGroup: [String: [Learnset.Entry]], index: CatalogIndex) -> [VersionGroupInfo] {
+        index.catalog.versionGroups.filter { byGroup[$0.slug] != nil }
     }
 
     /// The group a detail page shows first: the newest one with moves by level, machine,
     /// egg or tutor (a group listing only special methods makes a poor table).
-    static func newestGroup(of pokemon: Pokemon, index: CatalogIndex) -> VersionGroupInfo? {
-        let groups = Self.groups(of: pokemon, index: index)
-        return groups.first { group in pokemon.learnset.entries(in: group.slug).contains { methodOrder.contains($0.method) } } ?? groups.first
+    static func newestGroup(in byGroup: [String: [Learnset.Entry]], index: CatalogIndex) -> VersionGroupInfo? {
+        let groups = groups(in: byGroup, index: index)
+        return groups.first { group in byGroup[group.slug, default: []].contains { methodOrder.contains($0.method) } } ?? groups.first
     }
 
     /// The tables of one group; links are relative to the site root. A `compact` table (the
     /// every-game page: thousands of rows) keeps level or machine, move and type; a move's
     /// numbers are on its own page and in the detail page's table.
-    static func tables(_ pokemon: Pokemon, group: VersionGroupInfo, index: CatalogIndex, strings: SiteStrings, compact: Bool = false) -> TemplateValue {
-        let entries = pokemon.learnset.entries(in: group.slug)
+    /// `entries` are the pokemon's in `group` (``Learnset/entries(in:)``).
+    static func tables(_ entries: [Learnset.Entry], group: VersionGroupInfo, index: CatalogIndex, strings: SiteStrings, compact: Bool = false) -> TemplateValue {
         let methods = Set(entries.map(\.method))
         let ordered = methodOrder.filter(methods.contains) + methods.subtracting(methodOrder).sorted()
         let dash = "—"
@@ -86,7 +86,8 @@ struct PokemonMovesPage {
     static func path(_ slug: String) -> String { "pokemon-moves/\(CatalogIndex.fileName(slug)).html" }
 
     static func value(_ pokemon: Pokemon, index: CatalogIndex, strings: SiteStrings) -> TemplateValue {
-        let groups = Learnsets.groups(of: pokemon, index: index)
+        let byGroup = pokemon.learnset.entriesByGroup()
+        let groups = Learnsets.groups(in: byGroup, index: index)
         return .dictionary([
             "name": .string(pokemon.name),
             "page": .string(CatalogIndex.page(of: pokemon.slug)),
@@ -95,7 +96,7 @@ struct PokemonMovesPage {
                     "slug": .string(CatalogIndex.fileName(group.slug)),
                     "name": .string(group.name),
                     "generation": group.generation.flatMap { index.catalog.labels["generation"]?[String($0)] }.map(TemplateValue.string) ?? .null,
-                    "tables": Learnsets.tables(pokemon, group: group, index: index, strings: strings, compact: true),
+                    "tables": Learnsets.tables(byGroup[group.slug, default: []], group: group, index: index, strings: strings, compact: true),
                 ])
             }),
         ])

@@ -22,4 +22,42 @@ struct ContextFingerprintTests {
         #expect(hash(changed) != hash(array))
         #expect(hash(shorter) != hash(array))
     }
+
+    /// FNV-1a over `bytes`, a byte at a time, as the fingerprint is defined.
+    private func reference(_ bytes: [UInt8], from start: UInt64 = 0xcbf2_9ce4_8422_2325) -> UInt64 {
+        bytes.reduce(start) { ($0 ^ UInt64($1)) &* 0x0000_0100_0000_01b3 }
+    }
+
+    @Test("a string hashes as FNV-1a over its UTF-8 bytes and a separator, short or long, ASCII or not", arguments: [
+        "", "a", "bulbasaur", "a name longer than fifteen bytes", "Pokémon", "ポケモン図鑑", "🐉 dragon",
+    ])
+    func stringsHashTheirBytes(text: String) {
+        var fingerprint = Fingerprint()
+        fingerprint.add(text)
+        #expect(fingerprint.value == reference(Array(text.utf8) + [0xff]))
+        // A string cut from another (not its own storage) hashes the same.
+        let cut = String(("xx" + text + "yy").dropFirst(2).dropLast(2))
+        var again = Fingerprint()
+        again.add(cut)
+        #expect(again.value == fingerprint.value)
+    }
+
+    @Test("a dictionary hashes its pairs in key order, whatever order it holds them in")
+    func dictionariesHashInKeyOrder() {
+        let value = TemplateValue.dictionary(["type": .string("grass"), "name": .string("Bulbasaur"), "number": .int(1)])
+        var expected = Fingerprint()
+        expected.add(UInt8(7))
+        expected.add(3)
+        for (key, text) in [("name", "Bulbasaur"), ("number", ""), ("type", "grass")] {
+            expected.add(key)
+            if key == "number" {
+                expected.add(UInt8(3))
+                expected.add(1)
+            } else {
+                expected.add(UInt8(5))
+                expected.add(text)
+            }
+        }
+        #expect(hash(value) == expected.value)
+    }
 }

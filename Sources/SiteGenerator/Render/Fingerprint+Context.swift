@@ -21,9 +21,10 @@ extension Fingerprint {
             for position in 0..<list.count { add(list[position]) }
         case .dictionary(let dictionary):
             add(UInt8(7)); add(dictionary.count)
-            for key in dictionary.keys.sorted() {
+            // Sorted as pairs: sorting the keys, then looking each up, hashed every key twice.
+            for (key, member) in dictionary.sorted(by: { $0.key < $1.key }) {
                 add(key)
-                if let member = dictionary[key] { add(member) }
+                add(member)
             }
         // Pages never use these; a changing value must not look unchanged, so they taint the hash.
         case .object, .lambda: add(UInt8(8)); add(String(describing: value))

@@ -144,10 +144,11 @@ enum DetailSections {
         let byGroup = pokemon.learnset.entriesByGroup()
         let groups = Learnsets.groups(in: byGroup, index: index)
         guard let newest = Learnsets.newestGroup(in: byGroup, index: index) else { return .null }
+        var memo: [String: Learnsets.MoveFacts] = [:]
         let page = PokemonMovesPage.path(pokemon.slug)
         return .dictionary([
             "group": .string(newest.name),
-            "tables": Learnsets.tables(byGroup[newest.slug, default: []], group: newest, index: index, strings: strings),
+            "tables": Learnsets.tables(byGroup[newest.slug, default: []], group: newest, index: index, strings: strings, memo: &memo),
             "switcher": .array(groups.map { group in
                 .dictionary([
                     "name": .string(group.name),

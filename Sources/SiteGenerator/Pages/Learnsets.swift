@@ -20,42 +20,66 @@ enum Learnsets {
         return groups.first { group in byGroup[group.slug, default: []].contains { methodOrder.contains($0.method) } } ?? groups.first
     }
 
+    /// What a table row shows of a move, looked up once a page: the every-game page meets
+    /// the same move in every game, and each lookup copied the whole move and drew its
+    /// type's badge again.
+    struct MoveFacts {
+        /// The row without its first column: name, page and type, and the numbers unless compact.
+        let fields: [String: TemplateValue]
+        /// What level-up rows sort by after the level: the move's name, else its slug.
+        let sortName: String
+        /// Its machine's label in each group it is a machine in.
+        let machines: [String: String]
+    }
+
+    static func facts(_ slug: String, index: CatalogIndex, strings: SiteStrings, compact: Bool, memo: inout [String: MoveFacts]) -> MoveFacts {
+        if let known = memo[slug] { return known }
+        let dash = "—"
+        let move = index.catalog.moves[slug]
+        var fields: [String: TemplateValue] = [
+            "name": .string(move?.name ?? EvolutionPhrasing.words(slug)),
+            "page": move != nil ? .string(MovePage.path(slug)) : .null,
+            "type": move?.type.map { index.badge($0).templateValue } ?? .null,
+        ]
+        if !compact {
+            fields["damageClass"] = .string(move?.damageClass.map { strings["moves_class_\($0)"] } ?? dash)
+            fields["classSlug"] = .string(move?.damageClass ?? "")
+            fields["power"] = .string(move?.power.map(String.init) ?? dash)
+            fields["accuracy"] = .string(move?.accuracy.map { "\($0)%" } ?? dash)
+            fields["pp"] = .string(move?.pp.map(String.init) ?? dash)
+        }
+        // The first machine listed for a group, as a row shows it.
+        let machines = Dictionary((move?.machines ?? []).map { ($0.versionGroup, $0.label) }, uniquingKeysWith: { first, _ in first })
+        let facts = MoveFacts(fields: fields, sortName: move?.name ?? slug, machines: machines)
+        memo[slug] = facts
+        return facts
+    }
+
     /// The tables of one group; links are relative to the site root. A `compact` table (the
     /// every-game page: thousands of rows) keeps level or machine, move and type; a move's
     /// numbers are on its own page and in the detail page's table.
-    /// `entries` are the pokemon's in `group` (``Learnset/entries(in:)``).
-    static func tables(_ entries: [Learnset.Entry], group: VersionGroupInfo, index: CatalogIndex, strings: SiteStrings, compact: Bool = false) -> TemplateValue {
+    /// `entries` are the pokemon's in `group` (``Learnset/entries(in:)``); `memo` holds the
+    /// moves' facts across a page's tables (all made with the same `compact`).
+    static func tables(_ entries: [Learnset.Entry], group: VersionGroupInfo, index: CatalogIndex, strings: SiteStrings,
+                       compact: Bool = false, memo: inout [String: MoveFacts]) -> TemplateValue {
         let methods = Set(entries.map(\.method))
         let ordered = methodOrder.filter(methods.contains) + methods.subtracting(methodOrder).sorted()
         let dash = "—"
         return .array(ordered.map { method -> TemplateValue in
-            var rows = entries.filter { $0.method == method }
+            var rows = entries.filter { $0.method == method }.map { ($0, facts($0.move, index: index, strings: strings, compact: compact, memo: &memo)) }
             if method == "level-up" {
-                rows = rows.map { ($0.level, moveName($0.move, index), $0) }.sorted { ($0.0, $0.1) < ($1.0, $1.1) }.map(\.2)
+                rows.sort { ($0.0.level, $0.1.sortName) < ($1.0.level, $1.1.sortName) }
             }
             let machineNumbers = method == "machine"
             var rendered: [(sort: (String, Int, String), value: TemplateValue)] = []
-            for entry in rows {
-                let move = index.catalog.moves[entry.move]
-                let machine = move?.machines.first { $0.versionGroup == group.slug }?.label
+            for (entry, facts) in rows {
+                let machine = facts.machines[group.slug]
                 var first: TemplateValue = .null
                 if method == "level-up" { first = .string(entry.level > 0 ? String(entry.level) : strings["moves_evolve"]) }
                 if machineNumbers { first = .string(machine ?? dash) }
-                var fields: [String: TemplateValue] = [
-                    "first": first,
-                    "name": .string(move?.name ?? EvolutionPhrasing.words(entry.move)),
-                    "page": move != nil ? .string(MovePage.path(entry.move)) : .null,
-                    "type": move?.type.map { index.badge($0).templateValue } ?? .null,
-                ]
-                if !compact {
-                    fields["damageClass"] = .string(move?.damageClass.map { strings["moves_class_\($0)"] } ?? dash)
-                    fields["classSlug"] = .string(move?.damageClass ?? "")
-                    fields["power"] = .string(move?.power.map(String.init) ?? dash)
-                    fields["accuracy"] = .string(move?.accuracy.map { "\($0)%" } ?? dash)
-                    fields["pp"] = .string(move?.pp.map(String.init) ?? dash)
-                }
-                let row = TemplateValue.dictionary(fields)
-                rendered.append((machineNumbers ? machineOrder(machine ?? "~") : ("", 0, ""), row))
+                var fields = facts.fields
+                fields["first"] = first
+                rendered.append((machineNumbers ? machineOrder(machine ?? "~") : ("", 0, ""), .dictionary(fields)))
             }
             if machineNumbers { rendered.sort { $0.sort < $1.sort } }
             let title = strings.table["moves_method_\(method)"] ?? index.catalog.labels["move-learn-method"]?[method] ?? EvolutionPhrasing.words(method)
@@ -74,10 +98,6 @@ enum Learnsets {
         let digits = label.dropFirst(letters.count).prefix { $0.isNumber }
         return (letters, Int(digits) ?? Int.max, label)
     }
-
-    private static func moveName(_ slug: String, _ index: CatalogIndex) -> String {
-        index.catalog.moves[slug]?.name ?? slug
-    }
 }
 
 /// A pokemon's learned moves in every game it has moves in, on a page of their own: each
@@ -88,6 +108,7 @@ struct PokemonMovesPage {
     static func value(_ pokemon: Pokemon, index: CatalogIndex, strings: SiteStrings) -> TemplateValue {
         let byGroup = pokemon.learnset.entriesByGroup()
         let groups = Learnsets.groups(in: byGroup, index: index)
+        var memo: [String: Learnsets.MoveFacts] = [:]
         return .dictionary([
             "name": .string(pokemon.name),
             "page": .string(CatalogIndex.page(of: pokemon.slug)),
@@ -96,7 +117,8 @@ struct PokemonMovesPage {
                     "slug": .string(CatalogIndex.fileName(group.slug)),
                     "name": .string(group.name),
                     "generation": group.generation.flatMap { index.catalog.labels["generation"]?[String($0)] }.map(TemplateValue.string) ?? .null,
-                    "tables": Learnsets.tables(byGroup[group.slug, default: []], group: group, index: index, strings: strings, compact: true),
+                    "tables": Learnsets.tables(byGroup[group.slug, default: []], group: group, index: index, strings: strings,
+                                               compact: true, memo: &memo),
                 ])
             }),
         ])

@@ -173,16 +173,18 @@ enum DetailSections {
         let byVersion = Dictionary(grouping: pokemon.encounters, by: \.version)
         let versions = byVersion.keys.sorted { (versionOrder[$0] ?? Int.max, $0) < (versionOrder[$1] ?? Int.max, $1) }
         // Games met the same way (Red and Blue) share one table: "Red, Blue".
-        var games: [(versions: [String], rows: [Encounter])] = []
+        var games: [(versions: [String], rows: [Encounter], key: [Encounter])] = []
         for version in versions {
-            let rows = (byVersion[version] ?? []).sorted {
-                (areaName($0.area, catalog), $0.method, $0.minLevel, $0.maxLevel, $0.chance) < (areaName($1.area, catalog), $1.method, $1.minLevel, $1.maxLevel, $1.chance)
-            }
+            // Each area's name looked up once, not twice a comparison.
+            let rows = (byVersion[version] ?? []).map { (area: areaName($0.area, catalog), encounter: $0) }.sorted {
+                ($0.area, $0.encounter.method, $0.encounter.minLevel, $0.encounter.maxLevel, $0.encounter.chance)
+                    < ($1.area, $1.encounter.method, $1.encounter.minLevel, $1.encounter.maxLevel, $1.encounter.chance)
+            }.map(\.encounter)
             let key = rows.map { var row = $0; row.version = ""; return row }
-            if let at = games.firstIndex(where: { $0.rows.map { var row = $0; row.version = ""; return row } == key }) {
+            if let at = games.firstIndex(where: { $0.key == key }) {
                 games[at].versions.append(version)
             } else {
-                games.append(([version], rows))
+                games.append(([version], rows, key))
             }
         }
         return .array(games.enumerated().map { position, game in

@@ -24,12 +24,18 @@ public struct Template: Sendable {
         self.source = source
     }
 
-    /// The same template compiled again: new nodes, sharing nothing with these but the
-    /// source text (see ``TemplateLibrary/copy()``).
+    /// The same template compiled again, sharing no storage with this one: new nodes, and
+    /// its name and source in new strings, since the renderer holds the template (and so
+    /// retains both) for every partial it enters (see ``TemplateLibrary/copy()``).
+    ///
+    /// A library's templates all start with the standard delimiters; only a lambda's
+    /// result is compiled with others, and it is never copied.
     public func copy() -> Template {
+        let name = String(decoding: Array(name.utf8), as: UTF8.self)
+        let source = String(decoding: Array(source.utf8), as: UTF8.self)
         // It compiled once; compiling the same text cannot fail, and if it somehow did, the
         // shared template still renders the same bytes.
-        (try? Template(source: source, name: name, delimiters: .standard)) ?? self
+        return (try? Template(source: source, name: name, delimiters: .standard)) ?? self
     }
 
     /// Renders against `context`, finding `{{>name}}` and `{{<name}}` in `partials`.

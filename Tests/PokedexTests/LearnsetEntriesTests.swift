@@ -62,4 +62,17 @@ struct LearnsetEntriesTests {
         #expect(learnset.entriesByGroup() == expected)
         for group in Set(groups) { #expect(learnset.entries(in: group) == (expected[group] ?? [])) }
     }
+
+    @Test("a word pointing past its tables is left out by every reader, not a crash")
+    func wordsPastTheTables() {
+        let words = [word(0, 0, 0, 5), word(7, 0, 0, 1), word(0, 9, 0, 1), word(0, 0, 4, 1), word(1, 0, 1, 0)]
+        let learnset = Learnset(moves: ["thunder-shock", "thunderbolt"], versionGroups: ["red-blue"], methods: ["level-up", "machine"],
+                                packed: words)
+        let kept = [Learnset.Entry(move: "thunder-shock", versionGroup: "red-blue", method: "level-up", level: 5),
+                    Learnset.Entry(move: "thunderbolt", versionGroup: "red-blue", method: "machine", level: 0)]
+        #expect(learnset.entries(in: "red-blue") == kept)
+        #expect(learnset.entriesByGroup() == ["red-blue": kept])
+        #expect(learnset.learnedMoves(in: "red-blue").map(\.move) == ["thunder-shock", "thunderbolt"])
+        #expect(learnset.learnable == ["thunder-shock", "thunderbolt"])
+    }
 }

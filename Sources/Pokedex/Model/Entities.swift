@@ -245,6 +245,7 @@ package struct Learnset: Sendable, Hashable, Codable {
         var seen = Set<LearnedMove>()
         var learned: [LearnedMove] = []
         for word in packed where inGroup.contains(Int((word >> 20) & 0xFFF)) {
+            guard Int(word >> 32) < moves.count, Int((word >> 8) & 0xFFF) < kinds.count else { continue }
             let slug = moves[Int(word >> 32)]
             guard !slug.isEmpty else { continue }
             let method = kinds[Int((word >> 8) & 0xFFF)]
@@ -263,17 +264,14 @@ package struct Learnset: Sendable, Hashable, Codable {
     /// Every move it learns in any group, by any method, each once, sorted.
     package var learnable: [String] {
         let moves = moves
-        return Set(packed.map { moves[Int($0 >> 32)] }).filter { !$0.isEmpty }.sorted()
-    }
-
-    /// The version groups it learns moves in.
-    package var groups: Set<String> {
-        let versionGroups = versionGroups
-        return Set(packed.map { versionGroups[Int(($0 >> 20) & 0xFFF)] })
+        return Set(packed.compactMap { Int($0 >> 32) < moves.count ? moves[Int($0 >> 32)] : nil }).filter { !$0.isEmpty }.sorted()
     }
 
     /// Every move learned in `group`, in PokeAPI's order, duplicates (a move learned twice
     /// by the same method at the same level) left out.
+    ///
+    /// A word pointing past its tables (a damaged record) is left out here, as by every
+    /// reader of a learnset: one bad word must not stop a build.
     package func entries(in group: String) -> [Entry] {
         entriesByGroup(only: group)[group] ?? []
     }

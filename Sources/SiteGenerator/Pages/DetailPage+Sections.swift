@@ -144,7 +144,7 @@ enum DetailSections {
         let byGroup = pokemon.learnset.entriesByGroup()
         let groups = Learnsets.groups(in: byGroup, index: index)
         guard let newest = Learnsets.newestGroup(in: byGroup, index: index) else { return .null }
-        var memo: [String: Learnsets.MoveFacts] = [:]
+        var memo = Learnsets.MoveFactsMemo(compact: false)
         let page = PokemonMovesPage.path(pokemon.slug)
         return .dictionary([
             "group": .string(newest.name),

@@ -32,8 +32,20 @@ enum Learnsets {
         let machines: [String: String]
     }
 
-    static func facts(_ slug: String, index: CatalogIndex, strings: SiteStrings, compact: Bool, memo: inout [String: MoveFacts]) -> MoveFacts {
-        if let known = memo[slug] { return known }
+    /// The facts of a page's moves as its tables look them up, all for one kind of table.
+    struct MoveFactsMemo {
+        /// Whether the tables are compact (the every-game page): the facts' fields depend on it.
+        let compact: Bool
+        var known: [String: MoveFacts] = [:]
+
+        init(compact: Bool) {
+            self.compact = compact
+        }
+    }
+
+    static func facts(_ slug: String, index: CatalogIndex, strings: SiteStrings, memo: inout MoveFactsMemo) -> MoveFacts {
+        if let known = memo.known[slug] { return known }
+        let compact = memo.compact
         let dash = "—"
         let move = index.catalog.moves[slug]
         var fields: [String: TemplateValue] = [
@@ -51,22 +63,22 @@ enum Learnsets {
         // The first machine listed for a group, as a row shows it.
         let machines = Dictionary((move?.machines ?? []).map { ($0.versionGroup, $0.label) }, uniquingKeysWith: { first, _ in first })
         let facts = MoveFacts(fields: fields, sortName: move?.name ?? slug, machines: machines)
-        memo[slug] = facts
+        memo.known[slug] = facts
         return facts
     }
 
-    /// The tables of one group; links are relative to the site root. A `compact` table (the
+    /// The tables of one group; links are relative to the site root. A compact table (the
     /// every-game page: thousands of rows) keeps level or machine, move and type; a move's
     /// numbers are on its own page and in the detail page's table.
     /// `entries` are the pokemon's in `group` (``Learnset/entries(in:)``); `memo` holds the
-    /// moves' facts across a page's tables (all made with the same `compact`).
+    /// moves' facts across a page's tables, and says whether they are compact.
     static func tables(_ entries: [Learnset.Entry], group: VersionGroupInfo, index: CatalogIndex, strings: SiteStrings,
-                       compact: Bool = false, memo: inout [String: MoveFacts]) -> TemplateValue {
+                       memo: inout MoveFactsMemo) -> TemplateValue {
         let methods = Set(entries.map(\.method))
         let ordered = methodOrder.filter(methods.contains) + methods.subtracting(methodOrder).sorted()
         let dash = "—"
         return .array(ordered.map { method -> TemplateValue in
-            var rows = entries.filter { $0.method == method }.map { ($0, facts($0.move, index: index, strings: strings, compact: compact, memo: &memo)) }
+            var rows = entries.filter { $0.method == method }.map { ($0, facts($0.move, index: index, strings: strings, memo: &memo)) }
             if method == "level-up" {
                 rows.sort { ($0.0.level, $0.1.sortName) < ($1.0.level, $1.1.sortName) }
             }
@@ -108,7 +120,7 @@ struct PokemonMovesPage {
     static func value(_ pokemon: Pokemon, index: CatalogIndex, strings: SiteStrings) -> TemplateValue {
         let byGroup = pokemon.learnset.entriesByGroup()
         let groups = Learnsets.groups(in: byGroup, index: index)
-        var memo: [String: Learnsets.MoveFacts] = [:]
+        var memo = Learnsets.MoveFactsMemo(compact: true)
         return .dictionary([
             "name": .string(pokemon.name),
             "page": .string(CatalogIndex.page(of: pokemon.slug)),
@@ -117,8 +129,7 @@ struct PokemonMovesPage {
                     "slug": .string(CatalogIndex.fileName(group.slug)),
                     "name": .string(group.name),
                     "generation": group.generation.flatMap { index.catalog.labels["generation"]?[String($0)] }.map(TemplateValue.string) ?? .null,
-                    "tables": Learnsets.tables(byGroup[group.slug, default: []], group: group, index: index, strings: strings,
-                                               compact: true, memo: &memo),
+                    "tables": Learnsets.tables(byGroup[group.slug, default: []], group: group, index: index, strings: strings, memo: &memo),
                 ])
             }),
         ])

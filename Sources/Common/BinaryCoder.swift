@@ -9,7 +9,8 @@ import Foundation
 /// with the same types: every file starts with a format string the caller chooses (the
 /// types' shape), and a mismatch reads as "no cache". Dictionaries are written in key order
 /// (so equal values encode to equal bytes, which the pages' read fingerprints rely on) but
-/// not read back: types that decode by listing their keys throw.
+/// read back as their entries (a catalog's derived records hold some); other types that
+/// decode by listing their keys throw.
 package enum BinaryCoder {
     /// Set in the `userInfo` of a decoder reading these records, for types whose record
     /// form differs from the JSON they were read from (a packed learnset).
@@ -18,9 +19,11 @@ package enum BinaryCoder {
     package struct Unsupported: Error {}
     package struct Corrupt: Error { package init() {} }
 
-    /// `value` as bytes, after `format`.
-    package static func encode<T: Encodable>(_ value: T, format: String) throws -> Data {
-        let writer = Writer(capacity: 1 << 16)
+    /// `value` as bytes, after `format`. `kept`: values that hold compressed bytes of their
+    /// own (``BinaryKept``) write those as they are, for a cache this tool reads back, not
+    /// the array they stand for, which hashing needs.
+    package static func encode<T: Encodable>(_ value: T, format: String, kept: Bool = false) throws -> Data {
+        let writer = Writer(capacity: 1 << 16, kept: kept)
         writer.string(format)
         try write(value, to: writer)
         return Data(writer.data)
@@ -74,10 +77,11 @@ package enum BinaryCoder {
         }
     }
 
-    /// The value in `data`, or nil when it was written with another `format`; throws when corrupt.
-    package static func decode<T: Decodable>(_ type: T.Type, from data: Data, format: String) throws -> T? {
+    /// The value in `data`, or nil when it was written with another `format`; throws when
+    /// corrupt. `kept`: as ``encode(_:format:kept:)`` wrote it with `kept`.
+    package static func decode<T: Decodable>(_ type: T.Type, from data: Data, format: String, kept: Bool = false) throws -> T? {
         try data.withUnsafeBytes { buffer in
-            let reader = Reader(bytes: buffer, source: data)
+            let reader = Reader(bytes: buffer, source: data, kept: kept)
             guard (try? reader.string()) == format else { return nil }
             let value = try read(T.self, from: reader)
             guard reader.position == buffer.count else { throw Corrupt() }
@@ -93,6 +97,16 @@ package protocol BinaryRecord: BinaryWritable {
     init(record reader: BinaryRecordReader) throws
 }
 
+/// A type that holds compressed bytes of its own (a ``PackedList``, a learnset's words, a
+/// pokemon's encounters) and, in a cache this tool reads back (``BinaryCoder/encode(_:format:kept:)``
+/// with `kept`), writes and reads them as they are: written as the array they stand for,
+/// a pokemon's encounters were made and deflated again on every read (most of the time
+/// of taking a normalized pokemon from the records).
+package protocol BinaryKept {
+    func write(kept writer: BinaryRecordWriter)
+    init(kept reader: BinaryRecordReader) throws
+}
+
 /// A type that writes its record form itself but is never read back (a catalog's pokemon,
 /// written only to be hashed for the pages' read fingerprints). The same rule: the bytes
 /// `Codable` would have written.
@@ -103,6 +117,13 @@ package protocol BinaryWritable {
 /// The writer a ``BinaryRecord`` writes with.
 package struct BinaryRecordWriter {
     let writer: Writer
+    /// Whether values write their kept form (``BinaryKept``).
+    package var kept: Bool { writer.kept }
+    /// Bytes as a count and the bytes.
+    package func bytes(_ value: [UInt8]) {
+        writer.varint(UInt64(value.count))
+        writer.data.append(contentsOf: value)
+    }
     package func string(_ value: String) { writer.string(value) }
     package func optional(_ value: String?) {
         guard let value else { return writer.byte(0) }
@@ -165,6 +186,23 @@ package struct BinaryRecordWriter {
 /// The reader a ``BinaryRecord`` reads with.
 package struct BinaryRecordReader {
     let reader: Reader
+    /// Whether values read their kept form (``BinaryKept``).
+    package var kept: Bool { reader.kept }
+    /// Bytes written by ``BinaryRecordWriter/bytes(_:)``.
+    package func bytes() throws -> [UInt8] {
+        let length = try reader.count()
+        guard length <= reader.bytes.count - reader.position else { throw BinaryCoder.Corrupt() }
+        defer { reader.position += length }
+        return Array(UnsafeRawBufferPointer(rebasing: reader.bytes[reader.position..<(reader.position + length)]))
+    }
+    /// A count or length written as an int: a negative one is a corrupt record.
+    package func size() throws -> Int {
+        let value = Int(try reader.signed())
+        guard value >= 0 else { throw BinaryCoder.Corrupt() }
+        return value
+    }
+    /// Any other value, through its `Decodable` conformance.
+    package func value<T: Decodable>(_ type: T.Type = T.self) throws -> T { try read(type, from: reader) }
     package func string() throws -> String { try reader.string() }
     package func optional() throws -> String? { try reader.byte() == 0 ? nil : try reader.string() }
     package func int() throws -> Int { Int(try reader.signed()) }
@@ -188,10 +226,13 @@ package struct BinaryRecordReader {
 final class Writer {
     /// Bytes, not `Data`: appending a byte to an array is several times cheaper.
     var data: [UInt8] = []
+    /// Whether values write their kept form (``BinaryKept``).
+    let kept: Bool
 
     /// A nested container's writer starts empty: most hold a few bytes.
-    init(capacity: Int = 0) {
+    init(capacity: Int = 0, kept: Bool = false) {
         data.reserveCapacity(capacity)
+        self.kept = kept
     }
 
     func byte(_ value: UInt8) { data.append(value) }
@@ -224,10 +265,13 @@ final class Reader {
     /// What `bytes` point into, when it is a `Data`: a `Data` read from it is a slice that
     /// shares its storage instead of a copy (the records file holds a copy of every record).
     let source: Data?
+    /// Whether values read their kept form (``BinaryKept``).
+    let kept: Bool
 
-    init(bytes: UnsafeRawBufferPointer, source: Data? = nil) {
+    init(bytes: UnsafeRawBufferPointer, source: Data? = nil, kept: Bool = false) {
         self.bytes = bytes
         self.source = source
+        self.kept = kept
     }
 
     func byte() throws -> UInt8 {
@@ -323,7 +367,14 @@ private func write<T: Encodable>(_ value: T, to writer: Writer) throws {
     if T.self == UInt16.self { return writer.varint(UInt64(unsafeBitCast(value, to: UInt16.self))) }
     if T.self == UInt8.self { return writer.varint(UInt64(unsafeBitCast(value, to: UInt8.self))) }
     if T.self == Float.self { return writer.varint(UInt64(unsafeBitCast(value, to: Float.self).bitPattern)) }
-    if let record = value as? any BinaryWritable { return record.write(record: BinaryRecordWriter(writer: writer)) }
+    if writer.kept {
+        // Only a form that reads back: a type that writes itself only to be hashed (a
+        // catalog's pokemon) writes its parts' hashed forms, not their kept ones.
+        if let kept = value as? any BinaryKept { return kept.write(kept: BinaryRecordWriter(writer: writer)) }
+        if let record = value as? any BinaryRecord { return record.write(record: BinaryRecordWriter(writer: writer)) }
+    } else if let record = value as? any BinaryWritable {
+        return record.write(record: BinaryRecordWriter(writer: writer))
+    }
     switch value {
     case let array as any BinaryArray:
         // Count first, then the elements: what `Array.init(from:)` reads back.
@@ -338,10 +389,31 @@ private func write<T: Encodable>(_ value: T, to writer: Writer) throws {
 }
 
 /// A dictionary written as its count and its entries, key then value, in key order: the
-/// same bytes in every process (its own order is not), so an encoding can be hashed.
-/// Not read back: records hold no dictionaries (see ``BinaryCoder``).
+/// same bytes in every process (its own order is not), so an encoding can be hashed; read
+/// back the same way (``BinaryReadableDictionary``).
 protocol BinaryDictionary {
     func writeSorted(to writer: Writer) throws
+}
+
+/// A dictionary read as its count and its entries, as ``BinaryDictionary`` writes it. A key
+/// met twice is a corrupt record.
+protocol BinaryReadableDictionary {
+    static func readEntries(from reader: Reader) throws -> Self
+}
+
+extension Dictionary: BinaryReadableDictionary where Key: Decodable, Value: Decodable {
+    static func readEntries(from reader: Reader) throws -> [Key: Value] {
+        let count = try reader.count()
+        // Every key takes a byte at least: a count past the bytes left is a corrupt one.
+        guard count <= reader.bytes.count - reader.position else { throw BinaryCoder.Corrupt() }
+        var entries: [Key: Value] = [:]
+        entries.reserveCapacity(count)
+        for _ in 0..<count {
+            let key = try read(Key.self, from: reader)
+            guard entries.updateValue(try read(Value.self, from: reader), forKey: key) == nil else { throw BinaryCoder.Corrupt() }
+        }
+        return entries
+    }
 }
 
 extension Dictionary: BinaryDictionary where Key: Comparable & Encodable, Value: Encodable {
@@ -434,12 +506,13 @@ private struct KeyedWriter<Key: CodingKey>: KeyedEncodingContainerProtocol {
 /// buffer of their own, then count and buffer into the parent.
 private final class UnkeyedWriter: UnkeyedEncodingContainer {
     let parent: Writer
-    let writer = Writer()
+    let writer: Writer
     var count = 0
     var codingPath: [any CodingKey] { [] }
 
     init(writer: Writer) {
         parent = writer
+        self.writer = Writer(kept: writer.kept)
     }
 
     deinit {
@@ -520,8 +593,10 @@ private func read<T: Decodable>(_ type: T.Type, from reader: Reader) throws -> T
         }
         return unsafeBitCast(Data(UnsafeRawBufferPointer(rebasing: reader.bytes[reader.position..<(reader.position + length)])), to: T.self)
     }
+    if reader.kept, let kept = T.self as? any BinaryKept.Type { return try kept.init(kept: BinaryRecordReader(reader: reader)) as! T }
     if let record = T.self as? any BinaryRecord.Type { return try record.init(record: BinaryRecordReader(reader: reader)) as! T }
     if let records = T.self as? any BinaryRecordArray.Type { return try records.readRecords(from: reader) as! T }
+    if let dictionary = T.self as? any BinaryReadableDictionary.Type { return try dictionary.readEntries(from: reader) as! T }
     return try T(from: BinaryDecoderImpl(reader: reader))
 }
 

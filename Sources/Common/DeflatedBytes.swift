@@ -59,3 +59,21 @@ package struct DeflatedBytes: Sendable, Hashable {
         return output
     }
 }
+
+/// Its kept form: the bytes as they are stored, then their length inflated. A length the
+/// stored bytes cannot inflate to (zlib shrinks by at most about a thousand times) is a
+/// corrupt record, refused before anything is allocated for it.
+extension DeflatedBytes: BinaryKept {
+    package func write(kept writer: BinaryRecordWriter) {
+        writer.bytes(stored)
+        writer.int(size)
+    }
+
+    package init(kept reader: BinaryRecordReader) throws {
+        let stored = try reader.bytes()
+        let size = try reader.size()
+        guard size >= stored.count, size <= 1 << 28, stored.count == size || size <= stored.count * 1100 else { throw BinaryCoder.Corrupt() }
+        self.stored = stored
+        self.size = size
+    }
+}

@@ -39,3 +39,16 @@ package struct PackedList<Element: Codable & Sendable>: Sendable, Hashable, Code
     package var underestimatedCount: Int { count }
     package var isEmpty: Bool { count == 0 }
 }
+
+/// Its kept form: its count and its deflated bytes, as they are.
+extension PackedList: BinaryKept {
+    package func write(kept writer: BinaryRecordWriter) {
+        writer.int(count)
+        bytes.write(kept: writer)
+    }
+
+    package init(kept reader: BinaryRecordReader) throws {
+        count = try reader.size()
+        bytes = try DeflatedBytes(kept: reader)
+    }
+}

@@ -1,7 +1,7 @@
 import PokeAPI
 import Common
 /// A pokemon normalized, with the moves, abilities, items and stats it refers to.
-struct DecodedPokemon: Sendable {
+struct DecodedPokemon: Codable, Sendable {
     var pokemon: Pokemon
     var references: References
 }

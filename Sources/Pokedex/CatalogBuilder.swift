@@ -79,7 +79,7 @@ struct CatalogBuilder: Sendable {
 }
 
 /// Resources a catalog refers to by slug, with the ids their files live under.
-struct References: Sendable {
+struct References: Codable, Sendable {
     var moves: [String: Int] = [:]
     var abilities: [String: Int] = [:]
     var items: [String: Int] = [:]

@@ -129,3 +129,16 @@ extension EncounterList: BinaryWritable {
         writer.raw(record.bytes)
     }
 }
+
+/// Its kept form: its count and its record's deflated bytes, as they are.
+extension EncounterList: BinaryKept {
+    package func write(kept writer: BinaryRecordWriter) {
+        writer.int(count)
+        record.write(kept: writer)
+    }
+
+    package init(kept reader: BinaryRecordReader) throws {
+        count = try reader.size()
+        record = try DeflatedBytes(kept: reader)
+    }
+}

@@ -75,3 +75,30 @@ extension LearnedWords: BinaryWritable {
         for word in self { writer.uint64(word) }
     }
 }
+
+/// Its kept form: its count, then its columns as they are, or its words when they did not fit.
+extension LearnedWords: BinaryKept {
+    package func write(kept writer: BinaryRecordWriter) {
+        writer.int(count)
+        if let wide {
+            writer.bool(true)
+            writer.count(wide.count)
+            for word in wide { writer.uint64(word) }
+        } else {
+            writer.bool(false)
+            columns.write(kept: writer)
+        }
+    }
+
+    package init(kept reader: BinaryRecordReader) throws {
+        count = try reader.size()
+        if try reader.bool() {
+            let words = try (0..<reader.count()).map { _ in try reader.uint64() }
+            guard words.count == count else { throw BinaryCoder.Corrupt() }
+            wide = words
+        } else {
+            columns = try DeflatedBytes(kept: reader)
+            guard columns.count % 5 == 0, columns.count / 5 == count else { throw BinaryCoder.Corrupt() }
+        }
+    }
+}

@@ -1,0 +1,91 @@
+import Common
+import Foundation
+import Testing
+import TestSupport
+@testable import Pokedex
+
+/// The records a build keeps for itself write compressed parts as they are (``BinaryKept``);
+/// the form that is hashed stays the array they stand for.
+@Suite("Values kept for the next build read back equal, their compressed parts as they were")
+struct KeptFormTests {
+    static func raichu(words: [UInt64], groups: [String]) -> Pokemon {
+        var pokemon = Pokemon(id: 10_100, slug: "raichu-alola", speciesID: 26, name: "Alolan Raichu", formName: "Alolan Form", isDefault: false,
+                              types: ["electric", "psychic"], height: 7, weight: 210, baseExperience: 243,
+                              abilities: [AbilitySlot(ability: "surge-surfer", isHidden: false, slot: 1)],
+                              stats: [BaseStat(stat: "hp", value: 60)], sprites: Sprites(frontDefault: "sprites/pokemon/10100.png"),
+                              movesVersionGroup: "sun-moon", moves: nil, learnableMoves: nil, heldItems: ["light-ball"])
+        pokemon.learnset = Learnset(moves: (0..<300).map { "move-\($0)" }, versionGroups: groups, methods: ["level-up", "machine"], packed: words)
+        pokemon.media.sprites = ["front_default": "sprites/pokemon/10100.png", "back_default": "sprites/pokemon/back/10100.png"]
+        pokemon.media.cries = ["latest": "cries/10100.ogg"]
+        pokemon.encounters = EncounterList((0..<60).map {
+            Encounter(version: "sun", area: "route-\($0 % 7)", method: "walk", minLevel: $0, maxLevel: $0 + 2, chance: 10, conditions: $0 % 2 == 0 ? ["time-day"] : [])
+        })
+        pokemon.searchNames = ["Alolan Raichu", "raichu"]
+        return pokemon
+    }
+
+    static let pokemon: [Pokemon] = [
+        // Columns, deflated.
+        raichu(words: (0..<300).map { UInt64($0) << 32 | UInt64($0 % 3) << 20 | 1 << 8 | UInt64($0 % 100) }, groups: ["sun-moon", "x-y", "red-blue"]),
+        // A group past the columns' 255: every word kept whole.
+        raichu(words: [7 << 32 | 299 << 20, 1 << 32], groups: (0..<300).map { "group-\($0)" }),
+        Pokemon(id: 1, slug: "bulbasaur", speciesID: 1, name: "Bulbasaur", isDefault: true, types: [], height: 0, weight: 0,
+                abilities: [], stats: [], sprites: Sprites(), moves: nil, learnableMoves: nil),
+    ]
+
+    @Test("a normalized pokemon and what it refers to read back equal; its hashed form is not the kept one", arguments: pokemon)
+    func normalizedPokemon(pokemon: Pokemon) throws {
+        var references = References()
+        references.moves = ["thunderbolt": 85, "surf": 57]
+        references.areas = ["route-1": 10]
+        let value = DecodedPokemon(pokemon: pokemon, references: references)
+        let kept = try BinaryCoder.encode(value, format: "k", kept: true)
+        let read = try #require(try BinaryCoder.decode(DecodedPokemon.self, from: kept, format: "k", kept: true))
+        #expect(read.pokemon == pokemon)
+        #expect(Array(read.pokemon.encounters) == Array(pokemon.encounters))
+        #expect(Array(read.pokemon.learnset.packed) == Array(pokemon.learnset.packed))
+        #expect(read.references.moves == references.moves)
+        #expect(read.references.areas == references.areas)
+        // The hashed form (read back by nothing) is unchanged: the array each part stands for.
+        #expect(try BinaryCoder.encode(pokemon, format: "t") == (try BinaryCoder.encode(CodableForm(pokemon), format: "t")))
+        if !pokemon.encounters.isEmpty {
+            #expect(kept.count < (try BinaryCoder.encode(value, format: "k")).count, "the kept form holds the deflated bytes")
+        }
+    }
+
+    @Test("a species' entries and names, kept, read back equal")
+    func packedLists() throws {
+        let names = PackedList((0..<50).map { LocalizedName(language: "l\($0 % 9)", name: "Name \($0 % 4)") })
+        for list in [names, PackedList<LocalizedName>(), PackedList([LocalizedName(language: "en", name: "Mew")])] {
+            let kept = try BinaryCoder.encode(list, format: "k", kept: true)
+            let read = try #require(try BinaryCoder.decode(PackedList<LocalizedName>.self, from: kept, format: "k", kept: true))
+            #expect(read == list)
+            #expect(Array(read) == Array(list))
+        }
+    }
+
+    @Test("dictionaries read back; a key written twice is a corrupt record")
+    func dictionaries() throws {
+        let table = ["pikachu": 25, "eevee": 133, "": 0]
+        let bytes = try BinaryCoder.encode(table, format: "d")
+        #expect(try BinaryCoder.decode([String: Int].self, from: bytes, format: "d") == table)
+        let twice = try BinaryCoder.encode([["a", "1"], ["a", "2"]].flatMap { $0 }, format: "d")
+        // The same bytes as a dictionary whose second entry repeats the first one's key: 4, "a", "1", "a", "2".
+        #expect(throws: BinaryCoder.Corrupt.self) { try BinaryCoder.decode([String: String].self, from: twice, format: "d") }
+        // A count past the bytes left is refused before anything is made for it.
+        var huge = try BinaryCoder.encode([String: Int](), format: "d")
+        huge.removeLast()
+        huge.append(contentsOf: [0xFF, 0xFF, 0xFF, 0x7F])
+        #expect(throws: BinaryCoder.Corrupt.self) { try BinaryCoder.decode([String: Int].self, from: huge, format: "d") }
+    }
+
+    @Test("kept bytes that claim more than they can inflate to are refused unread")
+    func impossibleSize() throws {
+        let list = EncounterList([Encounter(version: "sun", area: "route-1", method: "walk", minLevel: 1, maxLevel: 2, chance: 5, conditions: [])])
+        var kept = try BinaryCoder.encode(list, format: "k", kept: true)
+        // The last field is the size inflated (a zigzag varint): claim a gigabyte instead.
+        kept.removeLast()
+        kept.append(contentsOf: [0x80, 0x80, 0x80, 0x80, 0x08])
+        #expect(throws: BinaryCoder.Corrupt.self) { try BinaryCoder.decode(EncounterList.self, from: kept, format: "k", kept: true) }
+    }
+}

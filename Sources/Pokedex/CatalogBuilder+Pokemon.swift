@@ -30,6 +30,7 @@ extension CatalogBuilder {
         }
         let store = self.store
         let localized = self.localized
+        let base = DerivedRecord<DecodedPokemon>.base(language: localized.language, order: order)
         var grouped = Array(repeating: [Pokemon](), count: selected.count)
         for start in stride(from: 0, to: jobs.count, by: Self.pokemonChunk) {
             let chunk = Array(jobs[start..<min(start + Self.pokemonChunk, jobs.count)])
@@ -39,8 +40,12 @@ extension CatalogBuilder {
                         path: store.file("pokemon-species", job.species.id).path,
                         jsonPath: "$.varieties[].pokemon.url", detail: "no id in \"\(job.link.url)\"")
                 }
-                let raw = try store.load(Wire.Pokemon.self, "pokemon", id, neededBy: "species \(job.species.slug)")
-                return try Self.normalize(raw, species: job.species, store: store, localized: localized, order: order)
+                // The species' draft is made from its file alone (with the language and the games' order).
+                let species = ResourceStore.relative("pokemon-species", job.species.id)
+                return try store.derived(DecodedPokemon.self, name: "pokemon/\(id)@\(localized.language)", base: base, also: [species]) { store throws(CatalogIssue) in
+                    let raw = try store.load(Wire.Pokemon.self, "pokemon", id, neededBy: "species \(job.species.slug)")
+                    return try Self.normalize(raw, species: job.species, store: store, localized: localized, order: order)
+                }
             }
             for (job, result) in zip(chunk, decoded) {
                 grouped[job.speciesIndex].append(result.pokemon)

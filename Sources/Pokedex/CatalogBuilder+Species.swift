@@ -1,7 +1,7 @@
 import PokeAPI
 import Common
 /// A species normalized, with the links its later steps follow.
-struct SpeciesDraft: Sendable {
+struct SpeciesDraft: Codable, Sendable {
     var species: Species
     /// The species' pokemon, default variety first.
     var varieties: [Wire.Link]
@@ -15,9 +15,11 @@ extension CatalogBuilder {
         guard !ids.isEmpty else { throw .noSpecies(root: store.root.path) }
         let store = self.store
         let localized = self.localized
+        let base = DerivedRecord<SpeciesDraft>.base(language: localized.language, order: order)
         return try await BoundedConcurrency.map(ids, width: width) { id throws(CatalogIssue) in
-            let raw = try store.load(Wire.Species.self, "pokemon-species", id)
-            return Self.draft(raw, localized: localized, order: order)
+            try store.derived(SpeciesDraft.self, name: "pokemon-species/\(id)@\(localized.language)", base: base) { store throws(CatalogIssue) in
+                Self.draft(try store.load(Wire.Species.self, "pokemon-species", id), localized: localized, order: order)
+            }
         }
     }
 

@@ -106,10 +106,15 @@ struct CatalogLoaderTests {
         let file = try #require(loader.currentSnapshotURL())
         let bytes = try Data(contentsOf: file)
         try bytes.prefix(bytes.count - 3).write(to: file)
-        let cut = try await loader.loadCounting()
-        #expect(cut.decoded >= 1, "the last record no longer fits in the file")
+        var sharing = loader
+        let records = sharing.makeRecords()
+        sharing.records = records
+        let cut = try await sharing.loadCounting()
+        // The last record (a derived one: their keys sort last) is made again from its files.
+        #expect(cut.decoded + records.derivedMade >= 1, "the last record no longer fits in the file")
         #expect(cut.decoded < first.decoded, "the records before the cut are still taken")
         #expect(cut.catalog == first.catalog)
+        records.save()
         // A table that claims more bytes than the file has is not read at all.
         var huge = try Data(contentsOf: file)
         huge.replaceSubrange(0..<8, with: withUnsafeBytes(of: UInt64(huge.count).littleEndian) { Data($0) })

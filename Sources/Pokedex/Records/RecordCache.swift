@@ -44,6 +44,8 @@ package final class RecordCache: Sendable {
     private let bytesStart: Int
     private let current = Mutex<[String: (stamp: FileStamp, bytes: Bytes)]>([:])
     private let decodedCount = Mutex(0)
+    /// How many derived records this build made (``keep(_:name:)``).
+    private let derivedCount = Mutex(0)
     /// The values already decoded in this process, by path, with the stamp they were read at;
     /// kept only when the cache serves several catalogs (``keepsValues``), since holding every
     /// decoded file for the whole build costs memory one catalog has no use for.
@@ -123,6 +125,9 @@ package final class RecordCache: Sendable {
     /// How many records this build decoded from JSON (the rest came from the cache).
     package var decoded: Int { decodedCount.withLock { $0 } }
 
+    /// How many derived records this build made (the rest were taken as kept).
+    package var derivedMade: Int { derivedCount.withLock { $0 } }
+
     /// The record of `path` (with `stamp`): the kept one when the file is unchanged, else
     /// `decodeJSON()`, kept for next time.
     func record<T: Codable & Sendable>(_ type: T.Type, path: String, stamp: FileStamp?, decodeJSON: () throws(CatalogIssue) -> T) throws(CatalogIssue) -> T {
@@ -138,21 +143,49 @@ package final class RecordCache: Sendable {
     }
 
     /// The kept record of `path` when it was read at `stamp` (by this build or the last), else nil.
-    func kept<T: Codable & Sendable>(_ type: T.Type, path: String, stamp: FileStamp) -> T? {
+    /// `keptForm`: written in its kept form (``BinaryKept``), as derived records are.
+    func kept<T: Codable & Sendable>(_ type: T.Type, path: String, stamp: FileStamp, keptForm: Bool = false) -> T? {
         let key = Self.key(path, T.self)
         if keepsValues, let seen = values.withLock({ $0[key] }), seen.stamp == stamp, let value = seen.value as? T {
             return value
         }
         guard let kept = previous[key], kept.stamp == stamp, let reader,
               let bytes = Self.read(reader, offset: bytesStart + kept.offset, length: kept.length),
-              let value = (try? BinaryCoder.decode(T.self, from: bytes, format: "")) ?? nil else { return nil }
+              let value = (try? BinaryCoder.decode(T.self, from: bytes, format: "", kept: keptForm)) ?? nil else { return nil }
         current.withLock { $0[key] = (stamp, .kept(offset: kept.offset, length: kept.length)) }
         if keepsValues { values.withLock { $0[key] = (stamp, value) } }
         return value
     }
 
+    /// The stamp every derived record is kept under: no file has a negative size. Whether
+    /// one is still good is the record's own business (``DerivedRecord``).
+    private static let derivedStamp = FileStamp(size: -1, modified: 0, inode: 0)
+
+    /// The derived record kept as `name` by the last build (or this one), if any.
+    func derived<T: Codable & Sendable>(_ type: T.Type, name: String) -> T? {
+        kept(type, path: "derived:" + name, stamp: Self.derivedStamp, keptForm: true)
+    }
+
+    /// Keeps a derived record made by this build as `name`, for the next one.
+    func keep<T: Codable & Sendable>(_ value: T, name: String) {
+        let key = Self.key("derived:" + name, T.self)
+        guard let bytes = try? BinaryCoder.encode(value, format: "", kept: true) else { return }
+        derivedCount.withLock { $0 += 1 }
+        current.withLock { $0[key] = (Self.derivedStamp, .made(bytes)) }
+        if keepsValues { values.withLock { $0[key] = (Self.derivedStamp, value) } }
+    }
+
+    /// Keeps the last build's record under `key` (``key(_:_:)``) for the next build without
+    /// reading it: a derived record taken whole read none of the records it was made from.
+    func carry(_ key: String) {
+        guard let kept = previous[key] else { return }
+        current.withLock { current in
+            if current[key] == nil { current[key] = (kept.stamp, .kept(offset: kept.offset, length: kept.length)) }
+        }
+    }
+
     /// A file read as two types keeps two records (one key each would undo the other).
-    private static func key<T>(_ path: String, _ type: T.Type) -> String {
+    static func key<T>(_ path: String, _ type: T.Type) -> String {
         "\(path) \(String(reflecting: T.self))"
     }
 
@@ -168,7 +201,7 @@ package final class RecordCache: Sendable {
     package func save() {
         guard let file else { return }
         let records = current.withLock { $0 }
-        guard decoded > 0 || records.count != previous.count else { return }
+        guard decoded > 0 || derivedMade > 0 || records.count != previous.count else { return }
         var entries: [Entry] = []
         var offset = 0
         for (path, record) in records.sorted(by: { $0.key < $1.key }) {

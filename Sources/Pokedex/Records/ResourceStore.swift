@@ -22,6 +22,9 @@ struct ResourceStore: Sendable {
     /// restamp or a crawl), so a file whose record is kept is taken without resolving its
     /// path again; a file that has to be decoded is resolved and read as ever.
     private let indexed: [String: FileStamp]
+    /// Where the files this store reads are noted, for a derived record's inputs
+    /// (``derived(_:name:base:also:make:)``); nil notes nothing.
+    var reads: ReadTracker?
 
     init(root: URL, index: SourceIndex? = nil, records: RecordCache = RecordCache(folder: nil), languages: Set<String>? = nil) {
         self.root = root
@@ -35,6 +38,14 @@ struct ResourceStore: Sendable {
             for entry in index.entries { indexed["api/v2/" + entry.path + "/index.json"] = entry.stamp }
         }
         self.indexed = indexed
+    }
+
+    /// The stamp a file has now (nil when it is absent or not a file this store would read):
+    /// the source index's, which the fetch has just checked, else the file's own.
+    func stamp(_ relative: String) -> FileStamp? {
+        if let stamp = indexed[relative] { return stamp }
+        guard case let .file(real, _) = folder.resolve(relative) else { return nil }
+        return FileStamp.of(real)
     }
 
     /// The ids a resource may have: PokeAPI's are 1 to about 10,300; room for ten times that and more.
@@ -80,8 +91,15 @@ struct ResourceStore: Sendable {
     /// Whether a resource is present.
     func has(_ kind: String, _ id: Int) -> Bool {
         let relative = Self.relative(kind, id)
-        if indexed[relative] != nil { return true }
-        if case .file = folder.resolve(relative) { return true }
+        if let stamp = indexed[relative] {
+            reads?.note(relative, stamp: stamp)
+            return true
+        }
+        if case let .file(real, _) = folder.resolve(relative) {
+            reads?.note(relative, stamp: FileStamp.of(real))
+            return true
+        }
+        reads?.note(relative, stamp: nil)
         return false
     }
 
@@ -89,6 +107,7 @@ struct ResourceStore: Sendable {
     func load<T: Codable & Sendable>(_ type: T.Type, _ kind: String, _ id: Int, neededBy: String? = nil) throws(CatalogIssue) -> T {
         let relative = Self.relative(kind, id)
         if let stamp = indexed[relative], let value = records.kept(type, path: relative, stamp: stamp) {
+            reads?.note(relative, record: RecordCache.key(relative, T.self), stamp: stamp)
             return try Self.checked(value, kind, id, file: file(kind, id))
         }
         let url = file(kind, id)
@@ -100,6 +119,7 @@ struct ResourceStore: Sendable {
             throw .confined(detail: InputFolderError(path: url.path, problem: .escapes(target: target, folder: folder.realRoot)).description)
         case .notAFile, .unsafePath: throw .unreadable(path: url.path, detail: "not a regular file")
         }
+        reads?.note(relative, record: RecordCache.key(relative, T.self), stamp: stamp)
         let value = try records.record(type, path: relative, stamp: stamp) { () throws(CatalogIssue) in
             let data: Data?
             do throws(InputFolderError) {

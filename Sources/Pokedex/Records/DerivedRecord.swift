@@ -1,0 +1,101 @@
+import Common
+import PokeAPI
+import Synchronization
+
+/// The files one derived value read (their paths below the data folder, in reading order,
+/// each once), the record each was read as, and the stamp each had when it was read.
+final class ReadTracker: Sendable {
+    struct Input: Codable, Sendable, Hashable {
+        var path: String
+        /// The record's key in ``RecordCache`` when the file was loaded, nil when only looked for.
+        var record: String?
+    }
+
+    private let state = Mutex<(inputs: [Input], stamps: [FileStamp?], places: [String: Int])>(([], [], [:]))
+
+    /// Notes a file read (or looked for) at `stamp` (nil: absent); the first stamp seen stays.
+    func note(_ path: String, record: String? = nil, stamp: FileStamp?) {
+        state.withLock { state in
+            if let place = state.places[path] {
+                if state.inputs[place].record == nil { state.inputs[place].record = record }
+                return
+            }
+            state.places[path] = state.inputs.count
+            state.inputs.append(Input(path: path, record: record))
+            state.stamps.append(stamp)
+        }
+    }
+
+    var read: (inputs: [Input], stamps: [FileStamp?]) { state.withLock { ($0.inputs, $0.stamps) } }
+}
+
+/// A value the catalog builder derived from some files (a species' draft, a normalized
+/// pokemon), kept in the records file with the files it read: the next build takes it
+/// while every one of them has the stamp it had, and derives it again otherwise.
+///
+/// Assembling the catalog from the records was most of a rebuild after one edited file
+/// (every pokemon normalized again: its forms and encounters read, merged, its media named).
+struct DerivedRecord<Value: Codable & Sendable>: Codable, Sendable {
+    var inputs: [ReadTracker.Input]
+    /// A hash of `base` and every input's stamp (absence included) when it was made.
+    var print: UInt64
+    var value: Value
+
+    /// What every derived record depends on besides its files: the format, the shape of the
+    /// values kept, the language and the games' order. A change to any makes them all again.
+    static func base(language: String, order: VersionOrder) -> Fingerprint {
+        var base = Fingerprint()
+        base.add("pokedex-derived-1")
+        base.add(Self.shape)
+        base.add(language)
+        for (group, rank) in order.groups.sorted(by: { $0.key < $1.key }) { base.add(group); base.add(rank) }
+        for (version, rank) in order.versions.sorted(by: { $0.key < $1.key }) { base.add(version); base.add(rank) }
+        return base
+    }
+
+    /// Every field the kept value reads, with its type: values of another shape are never read.
+    private static var shape: String { SchemaProbe.signature(of: Value.self) }
+
+    /// `base` and every input's stamp.
+    static func print(_ inputs: [ReadTracker.Input], stamps: [FileStamp?], base: Fingerprint) -> UInt64 {
+        var print = base
+        for (input, stamp) in zip(inputs, stamps) {
+            print.add(input.path)
+            if let stamp {
+                print.add(1)
+                print.add(Int(stamp.size))
+                print.add(Int(stamp.modified))
+                print.add(Int(truncatingIfNeeded: stamp.inode))
+            } else {
+                print.add(0)
+            }
+        }
+        return print.value
+    }
+}
+
+extension ResourceStore {
+    /// The value `make` derives from the files it reads through the store it is given (and
+    /// those in `also`): the one kept from the last build while none of them changed, else
+    /// made now and kept for the next. `name` tells it from every other derived value.
+    func derived<Value: Codable & Sendable>(
+        _ type: Value.Type, name: String, base: Fingerprint, also: [String] = [],
+        make: (ResourceStore) throws(CatalogIssue) -> Value
+    ) throws(CatalogIssue) -> Value {
+        if let kept = records.derived(DerivedRecord<Value>.self, name: name),
+           kept.print == DerivedRecord<Value>.print(kept.inputs, stamps: kept.inputs.map { stamp($0.path) }, base: base) {
+            // The records its files were read as stay in the file, for the day it is made again.
+            for input in kept.inputs { if let record = input.record { records.carry(record) } }
+            return kept.value
+        }
+        let tracker = ReadTracker()
+        for path in also { tracker.note(path, stamp: stamp(path)) }
+        var tracked = self
+        tracked.reads = tracker
+        let value = try make(tracked)
+        let read = tracker.read
+        let print = DerivedRecord<Value>.print(read.inputs, stamps: read.stamps, base: base)
+        records.keep(DerivedRecord(inputs: read.inputs, print: print, value: value), name: name)
+        return value
+    }
+}

@@ -54,11 +54,12 @@ package enum BinaryCoder {
 
     /// What `body` reads from `bytes` (written by ``bytes(of:)``); throws when they are
     /// corrupt or `body` leaves some unread.
-    package static func reading<T>(_ bytes: [UInt8], _ body: (BinaryRecordReader) throws -> T) throws -> T {
+    /// With `prefix`, `body` may leave the rest unread.
+    package static func reading<T>(_ bytes: [UInt8], prefix: Bool = false, _ body: (BinaryRecordReader) throws -> T) throws -> T {
         try bytes.withUnsafeBytes { buffer in
             let reader = Reader(bytes: buffer)
             let value = try body(BinaryRecordReader(reader: reader))
-            guard reader.position == buffer.count else { throw Corrupt() }
+            guard prefix || reader.position == buffer.count else { throw Corrupt() }
             return value
         }
     }
@@ -401,7 +402,7 @@ protocol BinaryReadableDictionary {
     static func readEntries(from reader: Reader) throws -> Self
 }
 
-extension Dictionary: BinaryReadableDictionary where Key: Decodable, Value: Decodable {
+extension Dictionary: BinaryReadableDictionary where Key: Comparable & Decodable, Value: Decodable {
     static func readEntries(from reader: Reader) throws -> [Key: Value] {
         let count = try reader.count()
         // Every key takes a byte at least: a count past the bytes left is a corrupt one.

@@ -60,9 +60,9 @@ package struct DeflatedBytes: Sendable, Hashable {
     }
 }
 
-/// Its kept form: the bytes as they are stored, then their length inflated. A length the
-/// stored bytes cannot inflate to (zlib shrinks by at most about a thousand times) is a
-/// corrupt record, refused before anything is allocated for it.
+/// Its kept form: the bytes as they are stored, then their length inflated. Bytes that do
+/// not inflate to that length are a corrupt record: refused, not read as none later (a
+/// length past what zlib could inflate them to is refused before anything is allocated).
 extension DeflatedBytes: BinaryKept {
     package func write(kept writer: BinaryRecordWriter) {
         writer.bytes(stored)
@@ -72,8 +72,20 @@ extension DeflatedBytes: BinaryKept {
     package init(kept reader: BinaryRecordReader) throws {
         let stored = try reader.bytes()
         let size = try reader.size()
-        guard size >= stored.count, size <= 1 << 28, stored.count == size || size <= stored.count * 1100 else { throw BinaryCoder.Corrupt() }
+        guard stored.count == size || (stored.count < size && size <= 1 << 28 && size <= stored.count * 1100) else {
+            throw BinaryCoder.Corrupt()
+        }
         self.stored = stored
         self.size = size
+        guard stored.count == size || Self.inflated(stored, size: size) != nil else { throw BinaryCoder.Corrupt() }
+    }
+
+    /// The count its bytes begin with (after `format`, when they begin with one): what a
+    /// kept list checks its own count against.
+    package func leadingCount(after format: String? = nil) -> Int? {
+        try? BinaryCoder.reading(bytes, prefix: true) { reader in
+            if let format, try reader.string() != format { throw BinaryCoder.Corrupt() }
+            return try reader.count()
+        }
     }
 }

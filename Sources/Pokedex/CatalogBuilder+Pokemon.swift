@@ -21,11 +21,12 @@ extension CatalogBuilder {
             var speciesIndex: Int
             var link: Wire.Link
             var species: Species
+            var speciesInputs: UInt64
         }
         var jobs: [Job] = []
         for (index, draft) in selected.enumerated() {
             for link in draft.varieties {
-                jobs.append(Job(speciesIndex: index, link: link, species: draft.species))
+                jobs.append(Job(speciesIndex: index, link: link, species: draft.species, speciesInputs: draft.inputs))
             }
         }
         let store = self.store
@@ -40,12 +41,14 @@ extension CatalogBuilder {
                         path: store.file("pokemon-species", job.species.id).path,
                         jsonPath: "$.varieties[].pokemon.url", detail: "no id in \"\(job.link.url)\"")
                 }
-                // The species' draft is made from its file alone (with the language and the games' order).
-                let species = ResourceStore.relative("pokemon-species", job.species.id)
-                return try store.derived(DecodedPokemon.self, name: "pokemon/\(id)@\(localized.language)", base: base, also: [species]) { store throws(CatalogIssue) in
+                // Normalized for this species (whose draft gives it its name and more): named
+                // by both, and made again when the draft was.
+                var inputs = base
+                inputs.add(Int(truncatingIfNeeded: job.speciesInputs))
+                return try store.derived(DecodedPokemon.self, name: "pokemon/\(id)/\(job.species.id)@\(localized.language)", base: inputs) { store throws(CatalogIssue) in
                     let raw = try store.load(Wire.Pokemon.self, "pokemon", id, neededBy: "species \(job.species.slug)")
                     return try Self.normalize(raw, species: job.species, store: store, localized: localized, order: order)
-                }
+                }.value
             }
             for (job, result) in zip(chunk, decoded) {
                 grouped[job.speciesIndex].append(result.pokemon)

@@ -6,6 +6,11 @@ struct SpeciesDraft: Codable, Sendable {
     /// The species' pokemon, default variety first.
     var varieties: [Wire.Link]
     var chain: Wire.Link?
+    /// What the draft was made from (``DerivedRecord``'s hash of its file and base): a
+    /// pokemon's normalization takes its name and more from the draft, so it depends on this.
+    var inputs: UInt64 = 0
+
+    private enum CodingKeys: String, CodingKey { case species, varieties, chain }
 }
 
 extension CatalogBuilder {
@@ -17,9 +22,11 @@ extension CatalogBuilder {
         let localized = self.localized
         let base = DerivedRecord<SpeciesDraft>.base(language: localized.language, order: order)
         return try await BoundedConcurrency.map(ids, width: width) { id throws(CatalogIssue) in
-            try store.derived(SpeciesDraft.self, name: "pokemon-species/\(id)@\(localized.language)", base: base) { store throws(CatalogIssue) in
+            var (draft, inputs) = try store.derived(SpeciesDraft.self, name: "pokemon-species/\(id)@\(localized.language)", base: base) { store throws(CatalogIssue) in
                 Self.draft(try store.load(Wire.Species.self, "pokemon-species", id), localized: localized, order: order)
             }
+            draft.inputs = inputs
+            return draft
         }
     }
 

@@ -70,6 +70,12 @@ struct DerivedRecordTests {
         #expect(arrived.catalog.pokemon["evomon"]?.form.isBattleOnly == true)
         #expect(arrived.made == 1)
         #expect(arrived.catalog == (try await clean(fixture)))
+        // And a form that goes: the alternate pokemon is named from its species again.
+        try FileManager.default.removeItem(at: fixture.url("pokemon-form", 10001))
+        let gone = try await load(fixture)
+        #expect(gone.catalog.pokemon["testmon-alola"]?.name != "Alolan Renamed")
+        #expect(gone.made == 1)
+        #expect(gone.catalog == (try await clean(fixture)))
     }
 
     @Test("a new order of the games makes every one again")

@@ -69,23 +69,53 @@ struct KeptFormTests {
         let table = ["pikachu": 25, "eevee": 133, "": 0]
         let bytes = try BinaryCoder.encode(table, format: "d")
         #expect(try BinaryCoder.decode([String: Int].self, from: bytes, format: "d") == table)
-        let twice = try BinaryCoder.encode([["a", "1"], ["a", "2"]].flatMap { $0 }, format: "d")
-        // The same bytes as a dictionary whose second entry repeats the first one's key: 4, "a", "1", "a", "2".
+        // "d", then a count of 2 and two entries with one key: "a" -> "1", "a" -> "2".
+        var twice = try BinaryCoder.encode(["a": "1"], format: "d")
+        #expect(Array(twice) == [1, 0x64, 1, 1, 0x61, 1, 0x31])
+        twice[2] = 2
+        twice.append(contentsOf: [1, 0x61, 1, 0x32])
         #expect(throws: BinaryCoder.Corrupt.self) { try BinaryCoder.decode([String: String].self, from: twice, format: "d") }
         // A count past the bytes left is refused before anything is made for it.
         var huge = try BinaryCoder.encode([String: Int](), format: "d")
-        huge.removeLast()
-        huge.append(contentsOf: [0xFF, 0xFF, 0xFF, 0x7F])
+        huge[huge.count - 1] = 5
         #expect(throws: BinaryCoder.Corrupt.self) { try BinaryCoder.decode([String: Int].self, from: huge, format: "d") }
     }
 
-    @Test("kept bytes that claim more than they can inflate to are refused unread")
-    func impossibleSize() throws {
-        let list = EncounterList([Encounter(version: "sun", area: "route-1", method: "walk", minLevel: 1, maxLevel: 2, chance: 5, conditions: [])])
-        var kept = try BinaryCoder.encode(list, format: "k", kept: true)
-        // The last field is the size inflated (a zigzag varint): claim a gigabyte instead.
-        kept.removeLast()
-        kept.append(contentsOf: [0x80, 0x80, 0x80, 0x80, 0x08])
-        #expect(throws: BinaryCoder.Corrupt.self) { try BinaryCoder.decode(EncounterList.self, from: kept, format: "k", kept: true) }
+    /// `bytes` with their last field, a whole number, replaced by `value`.
+    static func replacingLast(_ bytes: Data, with value: Int) -> Data {
+        var bytes = bytes
+        bytes.removeLast()
+        while let last = bytes.last, last & 0x80 != 0 { bytes.removeLast() }
+        var zigzag = UInt64(value) << 1
+        while zigzag >= 0x80 {
+            bytes.append(UInt8(truncatingIfNeeded: zigzag) | 0x80)
+            zigzag >>= 7
+        }
+        bytes.append(UInt8(zigzag))
+        return bytes
+    }
+
+    @Test("kept bytes that do not inflate to the length they claim, or hold another count, are refused")
+    func corruptKeptBytes() throws {
+        let encounters = (0..<80).map { Encounter(version: "sun", area: "route-\($0 % 5)", method: "walk", minLevel: $0, maxLevel: $0, chance: 5, conditions: []) }
+        let list = EncounterList(encounters)
+        let kept = try BinaryCoder.encode(list, format: "k", kept: true)
+        #expect(try BinaryCoder.decode(EncounterList.self, from: kept, format: "k", kept: true).map(Array.init) == encounters)
+        let size = try BinaryCoder.encode(list, format: "").count - 1
+        #expect(try BinaryCoder.decode(EncounterList.self, from: Self.replacingLast(kept, with: size), format: "k", kept: true) != nil,
+                "the size field is the last one")
+        for claimed in [size + 1, size - 1, 1 << 30, size * 5_000] {
+            #expect(throws: BinaryCoder.Corrupt.self) {
+                try BinaryCoder.decode(EncounterList.self, from: Self.replacingLast(kept, with: claimed), format: "k", kept: true)
+            }
+        }
+        // A count that is not the one its bytes begin with.
+        var miscounted = kept
+        miscounted[2] = miscounted[2] &+ 2
+        #expect(throws: BinaryCoder.Corrupt.self) { try BinaryCoder.decode(EncounterList.self, from: miscounted, format: "k", kept: true) }
+        let names = PackedList((0..<40).map { "name-\($0)" })
+        var names2 = try BinaryCoder.encode(names, format: "k", kept: true)
+        names2[2] = names2[2] &+ 2
+        #expect(throws: BinaryCoder.Corrupt.self) { try BinaryCoder.decode(PackedList<String>.self, from: names2, format: "k", kept: true) }
     }
 }

@@ -93,7 +93,7 @@ extension LearnedWords: BinaryKept {
     package init(kept reader: BinaryRecordReader) throws {
         count = try reader.size()
         if try reader.bool() {
-            let words = try (0..<reader.count()).map { _ in try reader.uint64() }
+            let words = try reader.value([UInt64].self)
             guard words.count == count else { throw BinaryCoder.Corrupt() }
             wide = words
         } else {

@@ -48,7 +48,9 @@ struct DerivedRecord<Value: Codable & Sendable>: Codable, Sendable {
         base.add("pokedex-derived-1")
         base.add(Self.shape)
         base.add(language)
+        base.add(order.groups.count)
         for (group, rank) in order.groups.sorted(by: { $0.key < $1.key }) { base.add(group); base.add(rank) }
+        base.add(order.versions.count)
         for (version, rank) in order.versions.sorted(by: { $0.key < $1.key }) { base.add(version); base.add(rank) }
         return base
     }
@@ -75,27 +77,28 @@ struct DerivedRecord<Value: Codable & Sendable>: Codable, Sendable {
 }
 
 extension ResourceStore {
-    /// The value `make` derives from the files it reads through the store it is given (and
-    /// those in `also`): the one kept from the last build while none of them changed, else
-    /// made now and kept for the next. `name` tells it from every other derived value.
+    /// The value `make` derives from the files it reads through the store it is given: the
+    /// one kept from the last build while none of them changed, else made now and kept for
+    /// the next; with the hash it was kept under (of `base` and every file's stamp), which a
+    /// value made from this one adds to its own base. `name` tells it from every other
+    /// derived value.
     func derived<Value: Codable & Sendable>(
-        _ type: Value.Type, name: String, base: Fingerprint, also: [String] = [],
-        make: (ResourceStore) throws(CatalogIssue) -> Value
-    ) throws(CatalogIssue) -> Value {
+        _ type: Value.Type, name: String, base: Fingerprint, make: (ResourceStore) throws(CatalogIssue) -> Value
+    ) throws(CatalogIssue) -> (value: Value, print: UInt64) {
         if let kept = records.derived(DerivedRecord<Value>.self, name: name),
            kept.print == DerivedRecord<Value>.print(kept.inputs, stamps: kept.inputs.map { stamp($0.path) }, base: base) {
             // The records its files were read as stay in the file, for the day it is made again.
             for input in kept.inputs { if let record = input.record { records.carry(record) } }
-            return kept.value
+            return (kept.value, kept.print)
         }
         let tracker = ReadTracker()
-        for path in also { tracker.note(path, stamp: stamp(path)) }
         var tracked = self
         tracked.reads = tracker
         let value = try make(tracked)
+        // The stamps each file had when it was read: one changed since is a change next time.
         let read = tracker.read
         let print = DerivedRecord<Value>.print(read.inputs, stamps: read.stamps, base: base)
         records.keep(DerivedRecord(inputs: read.inputs, print: print, value: value), name: name)
-        return value
+        return (value, print)
     }
 }

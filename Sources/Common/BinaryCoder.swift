@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 
 /// A compact positional binary form of `Codable` values, for the build's own caches (the
 /// per-resource records, the source index): no keys on disk, varint numbers,
@@ -190,12 +191,7 @@ package struct BinaryRecordReader {
     /// Whether values read their kept form (``BinaryKept``).
     package var kept: Bool { reader.kept }
     /// Bytes written by ``BinaryRecordWriter/bytes(_:)``.
-    package func bytes() throws -> [UInt8] {
-        let length = try reader.count()
-        guard length <= reader.bytes.count - reader.position else { throw BinaryCoder.Corrupt() }
-        defer { reader.position += length }
-        return Array(UnsafeRawBufferPointer(rebasing: reader.bytes[reader.position..<(reader.position + length)]))
-    }
+    package func bytes() throws -> [UInt8] { Array(UnsafeRawBufferPointer(rebasing: reader.bytes[try reader.span()])) }
     /// A count or length written as an int: a negative one is a corrupt record.
     package func size() throws -> Int {
         let value = Int(try reader.signed())
@@ -298,6 +294,14 @@ final class Reader {
         return Int64(bitPattern: (raw >> 1) ^ (0 &- (raw & 1)))
     }
 
+    /// Where the next length-prefixed bytes are (their length read, checked and stepped over).
+    func span() throws -> Range<Int> {
+        let length = try count()
+        guard length <= bytes.count - position else { throw BinaryCoder.Corrupt() }
+        defer { position += length }
+        return position..<(position + length)
+    }
+
     func count() throws -> Int {
         let value = try varint()
         guard value <= UInt64(bytes.count - position) &* 8 + 8 else { throw BinaryCoder.Corrupt() }
@@ -368,24 +372,106 @@ private func write<T: Encodable>(_ value: T, to writer: Writer) throws {
     if T.self == UInt16.self { return writer.varint(UInt64(unsafeBitCast(value, to: UInt16.self))) }
     if T.self == UInt8.self { return writer.varint(UInt64(unsafeBitCast(value, to: UInt8.self))) }
     if T.self == Float.self { return writer.varint(UInt64(unsafeBitCast(value, to: Float.self).bitPattern)) }
-    if writer.kept {
-        // Only a form that reads back: a type that writes itself only to be hashed (a
-        // catalog's pokemon) writes its parts' hashed forms, not their kept ones.
-        if let kept = value as? any BinaryKept { return kept.write(kept: BinaryRecordWriter(writer: writer)) }
-        if let record = value as? any BinaryRecord { return record.write(record: BinaryRecordWriter(writer: writer)) }
-    } else if let record = value as? any BinaryWritable {
-        return record.write(record: BinaryRecordWriter(writer: writer))
+    switch CoderPaths.writing(T.self, kept: writer.kept) {
+    case .kept(let kept): withUnsafePointer(to: value) { kept.writeKept(at: UnsafeRawPointer($0), to: writer) }
+    case .record(let record): withUnsafePointer(to: value) { record.writeRecord(at: UnsafeRawPointer($0), to: writer) }
+    case .records(let records): withUnsafePointer(to: value) { records.writeRecords(at: UnsafeRawPointer($0), to: writer) }
+    // Count first, then the elements: what `Array.init(from:)` reads back.
+    case .array(let array): try withUnsafePointer(to: value) { try array.writeElements(at: UnsafeRawPointer($0), to: writer) }
+    case .dictionary(let dictionary): try withUnsafePointer(to: value) { try dictionary.writeSorted(at: UnsafeRawPointer($0), to: writer) }
+    // A type with no fast path encodes itself; one that would hand back to a single value
+    // container of its own kind would loop, so primitives must all be above.
+    case .codable: try value.encode(to: BinaryEncoderImpl(writer: writer))
     }
-    switch value {
-    case let array as any BinaryArray:
-        // Count first, then the elements: what `Array.init(from:)` reads back.
-        try array.writeElements(to: writer)
-    case let dictionary as any BinaryDictionary:
-        try dictionary.writeSorted(to: writer)
-    default:
-        // A type with no fast path encodes itself; one that would hand back to a single
-        // value container of its own kind would loop, so primitives must all be above.
-        try value.encode(to: BinaryEncoderImpl(writer: writer))
+}
+
+/// Which of the coder's paths each type takes, found by casting its metatype once per type
+/// and process, not once per value: a conformance cast is a lookup in the runtime's tables
+/// each time, and every struct failed four of them (a tenth of a rebuild's CPU went there).
+/// A path holds the conforming metatype, so taking it casts nothing; its functions are
+/// handed a pointer to the value, which is of that very type.
+private enum CoderPaths {
+    enum Writing: @unchecked Sendable {
+        case kept(any BinaryKept.Type), record(any BinaryWritable.Type), records(any BinaryRecordArray.Type)
+        case array(any BinaryArray.Type), dictionary(any BinaryDictionary.Type), codable
+    }
+
+    enum Reading: @unchecked Sendable {
+        case kept(any BinaryKept.Type), record(any BinaryRecord.Type), records(any BinaryRecordArray.Type)
+        case dictionary(any BinaryReadableDictionary.Type), codable
+    }
+
+    struct Key: Hashable {
+        let type: ObjectIdentifier
+        let kept: Bool
+    }
+
+    static let writes = Mutex<[Key: Writing]>([:])
+    static let reads = Mutex<[Key: Reading]>([:])
+
+    static func writing<T>(_ type: T.Type, kept: Bool) -> Writing {
+        let key = Key(type: ObjectIdentifier(type), kept: kept)
+        return memo(writes, key) {
+            if kept, let type = type as? any BinaryKept.Type { return .kept(type) }
+            if kept, let type = type as? any BinaryRecord.Type { return .record(type) }
+            // Only a form that reads back is kept: a type that writes itself only to be
+            // hashed (a catalog's pokemon) writes its parts' kept forms through `Codable`.
+            if !kept, let type = type as? any BinaryWritable.Type { return .record(type) }
+            if let type = type as? any BinaryRecordArray.Type { return .records(type) }
+            if let type = type as? any BinaryArray.Type { return .array(type) }
+            if let type = type as? any BinaryDictionary.Type { return .dictionary(type) }
+            return .codable
+        }
+    }
+
+    static func reading<T>(_ type: T.Type, kept: Bool) -> Reading {
+        let key = Key(type: ObjectIdentifier(type), kept: kept)
+        return memo(reads, key) {
+            if kept, let type = type as? any BinaryKept.Type { return .kept(type) }
+            if let type = type as? any BinaryRecord.Type { return .record(type) }
+            if let type = type as? any BinaryRecordArray.Type { return .records(type) }
+            if let type = type as? any BinaryReadableDictionary.Type { return .dictionary(type) }
+            return .codable
+        }
+    }
+
+    /// The path `table` holds for `key`, found by `find` the first time (two threads may
+    /// both find it: they find the same).
+    private static func memo<Path: Sendable>(_ table: borrowing Mutex<[Key: Path]>, _ key: Key, _ find: () -> Path) -> Path {
+        if let path = table.withLock({ $0[key] }) { return path }
+        let path = find()
+        table.withLock { $0[key] = path }
+        return path
+    }
+}
+
+extension BinaryKept {
+    fileprivate static func writeKept(at value: UnsafeRawPointer, to writer: Writer) {
+        value.assumingMemoryBound(to: Self.self).pointee.write(kept: BinaryRecordWriter(writer: writer))
+    }
+}
+
+extension BinaryWritable {
+    fileprivate static func writeRecord(at value: UnsafeRawPointer, to writer: Writer) {
+        value.assumingMemoryBound(to: Self.self).pointee.write(record: BinaryRecordWriter(writer: writer))
+    }
+}
+
+extension BinaryRecordArray {
+    fileprivate static func writeRecords(at value: UnsafeRawPointer, to writer: Writer) {
+        value.assumingMemoryBound(to: Self.self).pointee.writeRecords(to: writer)
+    }
+}
+
+extension BinaryArray {
+    fileprivate static func writeElements(at value: UnsafeRawPointer, to writer: Writer) throws {
+        try value.assumingMemoryBound(to: Self.self).pointee.writeElements(to: writer)
+    }
+}
+
+extension BinaryDictionary {
+    fileprivate static func writeSorted(at value: UnsafeRawPointer, to writer: Writer) throws {
+        try value.assumingMemoryBound(to: Self.self).pointee.writeSorted(to: writer)
     }
 }
 
@@ -439,7 +525,7 @@ extension Array: BinaryArray where Element: Encodable {
             for element in self { writer.string(unsafeBitCast(element, to: String.self)) }
             return
         }
-        if let records = self as? any BinaryRecordArray { return records.writeRecords(to: writer) }
+        // An array of records never comes here: its path is ``BinaryRecordArray``'s.
         writer.varint(UInt64(count))
         if Element.self == UInt64.self {
             for element in self { writer.varint(unsafeBitCast(element, to: UInt64.self)) }
@@ -585,20 +671,19 @@ private func read<T: Decodable>(_ type: T.Type, from reader: Reader) throws -> T
     if T.self == [Int].self { return unsafeBitCast(try reader.elements { Int(try reader.signed()) }, to: T.self) }
     if T.self == [String].self { return unsafeBitCast(try reader.elements { try reader.string() }, to: T.self) }
     if T.self == Data.self {
-        let length = try reader.count()
-        guard length <= reader.bytes.count - reader.position else { throw BinaryCoder.Corrupt() }
-        defer { reader.position += length }
+        let span = try reader.span()
         if let source = reader.source {
-            let start = source.startIndex + reader.position
-            return unsafeBitCast(source[start..<(start + length)], to: T.self)
+            return unsafeBitCast(source[(source.startIndex + span.lowerBound)..<(source.startIndex + span.upperBound)], to: T.self)
         }
-        return unsafeBitCast(Data(UnsafeRawBufferPointer(rebasing: reader.bytes[reader.position..<(reader.position + length)])), to: T.self)
+        return unsafeBitCast(Data(UnsafeRawBufferPointer(rebasing: reader.bytes[span])), to: T.self)
     }
-    if reader.kept, let kept = T.self as? any BinaryKept.Type { return try kept.init(kept: BinaryRecordReader(reader: reader)) as! T }
-    if let record = T.self as? any BinaryRecord.Type { return try record.init(record: BinaryRecordReader(reader: reader)) as! T }
-    if let records = T.self as? any BinaryRecordArray.Type { return try records.readRecords(from: reader) as! T }
-    if let dictionary = T.self as? any BinaryReadableDictionary.Type { return try dictionary.readEntries(from: reader) as! T }
-    return try T(from: BinaryDecoderImpl(reader: reader))
+    switch CoderPaths.reading(T.self, kept: reader.kept) {
+    case .kept(let kept): return try kept.init(kept: BinaryRecordReader(reader: reader)) as! T
+    case .record(let record): return try record.init(record: BinaryRecordReader(reader: reader)) as! T
+    case .records(let records): return try records.readRecords(from: reader) as! T
+    case .dictionary(let dictionary): return try dictionary.readEntries(from: reader) as! T
+    case .codable: return try T(from: BinaryDecoderImpl(reader: reader))
+    }
 }
 
 private struct KeyedReader<Key: CodingKey>: KeyedDecodingContainerProtocol {

@@ -70,6 +70,13 @@ extension DeflatedBytes: BinaryKept {
     }
 
     package init(kept reader: BinaryRecordReader) throws {
+        try self.init(kept: reader, leadingCount: nil, after: nil)
+    }
+
+    /// Its kept form, for a list that begins with its count (after `format`, when it begins
+    /// with one): the bytes are inflated once, to check both that they inflate to their
+    /// length and that they begin with `leadingCount`. Empty bytes stand for an empty list.
+    package init(kept reader: BinaryRecordReader, leadingCount: Int?, after format: String? = nil) throws {
         let stored = try reader.bytes()
         let size = try reader.size()
         guard stored.count == size || (stored.count < size && size <= 1 << 28 && size <= stored.count * 1100) else {
@@ -77,15 +84,16 @@ extension DeflatedBytes: BinaryKept {
         }
         self.stored = stored
         self.size = size
-        guard stored.count == size || Self.inflated(stored, size: size) != nil else { throw BinaryCoder.Corrupt() }
-    }
-
-    /// The count its bytes begin with (after `format`, when they begin with one): what a
-    /// kept list checks its own count against.
-    package func leadingCount(after format: String? = nil) -> Int? {
-        try? BinaryCoder.reading(bytes, prefix: true) { reader in
+        if let leadingCount, size == 0 {
+            guard leadingCount == 0 else { throw BinaryCoder.Corrupt() }
+            return
+        }
+        guard let bytes = stored.count == size ? stored : Self.inflated(stored, size: size) else { throw BinaryCoder.Corrupt() }
+        guard let leadingCount else { return }
+        let found = try? BinaryCoder.reading(bytes, prefix: true) { reader in
             if let format, try reader.string() != format { throw BinaryCoder.Corrupt() }
             return try reader.count()
         }
+        guard found == leadingCount else { throw BinaryCoder.Corrupt() }
     }
 }

@@ -49,7 +49,6 @@ extension PackedList: BinaryKept {
 
     package init(kept reader: BinaryRecordReader) throws {
         count = try reader.size()
-        bytes = try DeflatedBytes(kept: reader)
-        guard bytes.count == 0 ? count == 0 : bytes.leadingCount(after: Self.format) == count else { throw BinaryCoder.Corrupt() }
+        bytes = try DeflatedBytes(kept: reader, leadingCount: count, after: Self.format)
     }
 }

@@ -139,7 +139,6 @@ extension EncounterList: BinaryKept {
 
     package init(kept reader: BinaryRecordReader) throws {
         count = try reader.size()
-        record = try DeflatedBytes(kept: reader)
-        guard record.count == 0 ? count == 0 : record.leadingCount() == count else { throw BinaryCoder.Corrupt() }
+        record = try DeflatedBytes(kept: reader, leadingCount: count)
     }
 }

@@ -45,30 +45,43 @@ struct ReverseIndex: Sendable {
         // Learners as rows of numbers; each pokemon's own method and group tables mapped once
         // to the shared ones.
         var methods = Numbering<String>(), groups = Numbering<String>(), ways = Numbering<LearnerList.Way>()
-        var rows: [String: [LearnerList.Row]] = [:]
+        // Rows by move number: each pokemon's own move table is mapped to these once, so a
+        // learned move costs no string hashing (tens of thousands of them, every build).
+        var moves = Numbering<String>()
+        var rows: [[LearnerList.Row]] = []
         for (position, pokemon) in pages.enumerated() {
-            // For each move, its newest group: there, every method and level it is learned by.
-            var newest: [Int: Int] = [:]
-            // The learnset's tables and words, each read (inflated) once.
+            // The learnset's tables and words, each read (inflated) once. A word names its
+            // move, group and method by their place in those tables; one past them is left
+            // out, as every reader of a learnset does.
             let learnset = pokemon.learnset
             let moveSlugs = learnset.moves, groupSlugs = learnset.versionGroups, methodSlugs = learnset.methods
-            let words = Array(learnset.packed)
+            let words = Array(learnset.packed).filter {
+                Int($0 >> 32) < moveSlugs.count && Int(($0 >> 20) & 0xFFF) < groupSlugs.count && Int(($0 >> 8) & 0xFFF) < methodSlugs.count
+            }
+            let ranks = groupSlugs.map { groupRank[$0] ?? Int.min }
+            // For each move, its newest group: there, every method and level it is learned by.
+            var newest = [Int](repeating: -1, count: moveSlugs.count)
             for word in words {
                 let move = Int(word >> 32), group = Int((word >> 20) & 0xFFF)
-                let rank = groupRank[groupSlugs[group]] ?? Int.min
-                if let current = newest[move], (groupRank[groupSlugs[current]] ?? Int.min) >= rank { continue }
+                if newest[move] >= 0, ranks[newest[move]] >= ranks[group] { continue }
                 newest[move] = group
             }
             let ownMethods = methodSlugs.map { methods.number(of: $0) }
             let ownGroups = groupSlugs.map { groups.number(of: $0) }
+            let levelUp = methodSlugs.map { $0 == "level-up" }
+            var ownMoves = [Int](repeating: -1, count: moveSlugs.count)
             var seen = Set<UInt64>()
             for word in words {
                 let move = Int(word >> 32), group = Int((word >> 20) & 0xFFF), method = Int((word >> 8) & 0xFFF)
                 guard newest[move] == group else { continue }
-                let level = methodSlugs[method] == "level-up" ? UInt32(word & 0xFF) : 0
+                let level = levelUp[method] ? UInt32(word & 0xFF) : 0
                 // Once per move, method and level: the same learning listed twice is said once.
                 guard seen.insert(word & ~0xFF | UInt64(level)).inserted else { continue }
-                rows[moveSlugs[move], default: []].append(
+                if ownMoves[move] < 0 {
+                    ownMoves[move] = Int(moves.number(of: moveSlugs[move]))
+                    if ownMoves[move] == rows.count { rows.append([]) }
+                }
+                rows[ownMoves[move]].append(
                     LearnerList.Row(pokemon: UInt32(position),
                                     way: ways.number(of: LearnerList.Way(method: ownMethods[method], group: ownGroups[group], level: level))))
             }
@@ -99,7 +112,9 @@ struct ReverseIndex: Sendable {
         }
         let names = LearnerList.Names(pokemon: pages.map(\.slug), methods: methods.values, groups: groups.values, ways: ways.values)
         // Each list in no more room than it fills (appended to, it had up to twice that).
-        learners = rows.mapValues { LearnerList(names: names, rows: $0.withUnsafeBufferPointer { Array($0) }) }
+        learners = Dictionary(uniqueKeysWithValues: zip(moves.values, rows).map { move, rows in
+            (move, LearnerList(names: names, rows: rows.withUnsafeBufferPointer { Array($0) }))
+        })
         movesWithPages = learners.keys.filter { catalog.moves[$0] != nil }.sorted()
         abilitiesWithPages = abilityHolders.keys.filter { catalog.abilities[$0] != nil }.sorted()
         itemsWithPages = Set(wildHolders.keys).union(itemEvolutions.keys).filter { catalog.items[$0] != nil }.sorted()

@@ -100,7 +100,10 @@ package struct SourceIndex: Codable, Sendable, Equatable {
             else { return nil }
             updated.entries[position].stamp = stamp
         }
-        for media in media where FileStamp.of(root + "/" + media.path) != media.stamp { return nil }
+        let media = media, root = root
+        guard !BoundedConcurrency.blocking(media.count, { FileStamp.of(root + "/" + media[$0].path) != media[$0].stamp }).contains(true) else {
+            return nil
+        }
         guard changed > 0, let written else { return (self, 0) }
         let resources = Set(entries.compactMap { $0.path.split(separator: "/").first.map(String.init) })
         for resource in resources {
@@ -115,17 +118,10 @@ package struct SourceIndex: Codable, Sendable, Equatable {
 
     /// The stamp of each file resolved inside `folder` (nil: missing, or not a file inside it).
     private static func stamps(of files: [String], in folder: InputFolder) -> [FileStamp?] {
-        var stamps = [FileStamp?](repeating: nil, count: files.count)
-        stamps.withUnsafeMutableBufferPointer { buffer in
-            nonisolated(unsafe) let slots = buffer
-            let parts = 4
-            DispatchQueue.concurrentPerform(iterations: parts) { part in
-                for position in stride(from: part, to: files.count, by: parts) {
-                    if case (.file, let stamp?) = folder.stamped(files[position]) { slots[position] = stamp }
-                }
-            }
+        BoundedConcurrency.blocking(files.count) { position in
+            if case (.file, let stamp?) = folder.stamped(files[position]) { return stamp }
+            return nil
         }
-        return stamps
     }
 
     /// A key of everything the index says: which files, with which stamps. Two indexes of

@@ -1,5 +1,6 @@
 import HTMLSafety
 import Foundation
+import Pokedex
 import Testing
 @testable import SiteGenerator
 
@@ -189,5 +190,45 @@ struct SearchFileSizeTests {
             // zlib and gzip deflate alike at level 9; allow a few bytes for their small differences.
             #expect(abs(gzipped.count - file.gzip) <= max(16, gzipped.count / 50), "\(file.name): gzip -9 says \(gzipped.count), the build \(file.gzip)")
         }
+    }
+
+    @Test("a search file written again with the same bytes keeps the size the same tool measured; one that changed is measured again")
+    func sizesKept() async throws {
+        let site = try TestSite()
+        defer { site.remove() }
+        let builder = SiteBuilder(configuration: site.configuration())
+        func key(tool: String, data: String) -> BuildKey {
+            builder.key(BuildKey.Inputs(tool: tool, data: data, selection: "all", collection: "none"))
+        }
+        func gzip(_ summary: BuildSummary) -> Int? { summary.searchFiles.first { $0.name == "search-data.js" }?.gzip }
+        let measured = try await builder.build(catalog: TestCatalog.make(), key: key(tool: "t", data: "1"))
+        #expect(gzip(measured) != nil)
+        // What the last build recorded is what a rebuild reports: made a number no file has,
+        // it shows whether the file was compressed again.
+        func recordSize(_ size: Int) throws {
+            let url = site.folder.appendingPathComponent("site/.pokedex-manifest.json")
+            var manifest = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: url)) as? [String: Any])
+            var search = try #require(manifest["search"] as? [[String: Any]])
+            for index in search.indices where search[index]["name"] as? String == "search-data.js" { search[index]["gzip"] = size }
+            manifest["search"] = search
+            try JSONSerialization.data(withJSONObject: manifest).write(to: url)
+        }
+        try recordSize(7)
+        let same = try await builder.build(catalog: TestCatalog.make(), key: key(tool: "t", data: "2"))
+        #expect(gzip(same) == 7, "the same bytes, by the same tool: not compressed again")
+        try recordSize(7)
+        let otherTool = try await builder.build(catalog: TestCatalog.make(), key: key(tool: "t2", data: "2"))
+        #expect(gzip(otherTool) == gzip(measured), "another tool measures again")
+        try recordSize(7)
+        var stronger = TestCatalog.make()
+        let before = try Data(contentsOf: site.folder.appendingPathComponent("site/search-data.js"))
+        let stats = try #require(stronger.pokemon["pikachu"]).stats
+        // Its stats' values in reverse: other bytes, as many of them.
+        stronger.pokemon["pikachu"]?.stats = zip(stats, stats.map(\.value).reversed()).map { BaseStat(stat: $0.stat, value: $1) }
+        let changed = try await builder.build(catalog: stronger, key: key(tool: "t2", data: "3"))
+        let data = try Data(contentsOf: site.folder.appendingPathComponent("site/search-data.js"))
+        #expect(data != before && data.count == before.count)
+        #expect(gzip(changed) == Gzip.compressedSize(of: data))
+        #expect(gzip(changed) != 7)
     }
 }

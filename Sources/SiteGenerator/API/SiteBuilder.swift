@@ -99,9 +99,13 @@ package struct SiteBuilder: Sendable {
                 // folder made first: two tasks making one folder at once could trip each other).
                 let collection = site.collection, strings = theme.strings, prefix = layout.prefix
                 if !prefix.isEmpty { try staging.makeFolders(for: [prefix + "x"]) }
+                // The first language's search files as the last build by this very tool measured them.
+                let sameTool = key != nil && previous.key?.inputs.tool == key?.inputs.tool && previous.key?.language == key?.language
+                let sizedBefore = offset == 0 && sameTool ? (previous.search ?? [], staging.previous) : nil
                 let indexesWritten = Task { () -> Result<(bytes: Int, search: [SearchFileSize]), SiteError> in
                     Result { () throws(SiteError) in
-                        try self.writeLanguageIndexes(index: index, collection: collection, strings: strings, staging: staging, prefix: prefix)
+                        try self.writeLanguageIndexes(index: index, collection: collection, strings: strings, staging: staging, prefix: prefix,
+                                                      sizedBefore: sizedBefore)
                     }
                 }
                 // Without a key the tool that built the last site is unknown: nothing is taken by its reads.
@@ -454,16 +458,26 @@ extension SiteBuilder {
 
     /// Writes one language's search files and pokedex.json under `prefix`; returns their
     /// size and the search files' sizes (raw and gzipped, against their budgets).
+    ///
+    /// `sizedBefore`: the search files' sizes a last build of the same key measured, and the
+    /// site it wrote them to. A file written again with the same bytes is not compressed
+    /// again to measure it (50 ms of CPU on every rebuild, most of which change no file).
     func writeLanguageIndexes(
-        index: CatalogIndex, collection: SiteCollection, strings: SiteStrings, staging: StagingFolder, prefix: String
+        index: CatalogIndex, collection: SiteCollection, strings: SiteStrings, staging: StagingFolder, prefix: String,
+        sizedBefore: (sizes: [SearchFileSize], site: URL?)? = nil
     ) throws(SiteError) -> (bytes: Int, search: [SearchFileSize]) {
         let indexes = SiteIndexes(index: index, collection: collection)
         let search = SearchIndex(index: index, marks: indexes.marks, strings: strings)
         var files: [(String, Data)] = [("search-index.js", search.light), ("search-data.js", search.heavy)]
         let languages = SearchIndex.languages(of: index.catalog.base).count
         let sizes = files.map { name, data in
-            SearchFileSize(name: name, bytes: data.count, gzip: Gzip.compressedSize(of: data) ?? data.count,
-                           budget: SearchIndex.budget(name, languages: languages))
+            let gzip = sizedBefore.flatMap { before -> Int? in
+                guard let site = before.site, let size = before.sizes.first(where: { $0.name == name && $0.bytes == data.count }),
+                      (try? Data(contentsOf: site.appendingPathComponent(prefix + name))) == data else { return nil }
+                return size.gzip
+            }
+            return SearchFileSize(name: name, bytes: data.count, gzip: gzip ?? Gzip.compressedSize(of: data) ?? data.count,
+                                  budget: SearchIndex.budget(name, languages: languages))
         }
         do {
             files.append(("pokedex.json", try indexes.pokedexJSON()))
@@ -504,6 +518,9 @@ extension SiteBuilder {
     }
 
     /// A sprite the sprites root holds: its real file (symlinks resolved) and its shape.
+    /// What a referenced sprite path holds (``availableSprites(in:known:)``).
+    enum AvailableSprite { case missing, refused(String), found(FoundSprite) }
+
     struct FoundSprite: Sendable {
         var real: String
         var size: Int
@@ -566,36 +583,49 @@ extension SiteBuilder {
         guard let root = configuration.spritesRoot else { return ([:], []) }
         let folder = InputFolder(root: root)
         let rootPrefix = folder.realRoot.hasSuffix("/") ? folder.realRoot : folder.realRoot + "/"
+        // Each path looked at on every core (a resolve and a stat each, thousands of them,
+        // on a rebuild's critical path), then taken in path order.
+        let paths = Self.referencedSprites(catalog, images: configuration.images).sorted()
+        let outcomes = BoundedConcurrency.blocking(paths.count) { position in
+            Self.lookAt(paths[position], in: folder, root: root, rootPrefix: rootPrefix, known: known)
+        }
         var found: [String: FoundSprite] = [:]
         var refused: [String] = []
-        for path in Self.referencedSprites(catalog, images: configuration.images).sorted() {
-            let kind = MediaFile.kind(ofName: path) ?? .image
-            switch folder.resolve(path) {
-            case .missing:
-                continue
-            case let .escapes(target):
-                refused.append("refused the sprite \(root.path)/\(path): it is a symlink leading out of \(folder.realRoot) (to \(target)); it is shown as missing")
-            case .notAFile, .unsafePath:
-                refused.append("refused the sprite \(root.path)/\(path): it is not a regular file; it is shown as missing")
-            case let .file(real, size):
-                let stamp = FileStamp.of(real)
-                // Kept below the root: the facts file is published with the site, and must not name the machine's folders.
-                let below = real.hasPrefix(rootPrefix) ? String(real.dropFirst(rootPrefix.count)) : real
-                if let fact = known.fact(path, real: below, stamp: stamp) {
-                    found[path] = FoundSprite(real: real, size: size, shape: SpriteShape(size: fact.size), fact: fact)
-                    continue
-                }
-                guard MediaFile.fileMatches(real, kind: kind) else {
-                    let what = kind == .audio ? "an Ogg sound" : "a PNG, GIF, JPEG or WebP image"
-                    refused.append("refused the sprite \(root.path)/\(path): its bytes are not \(what); it is shown as missing")
-                    continue
-                }
-                let png = PNGSize.read(at: URL(fileURLWithPath: real))
-                found[path] = FoundSprite(real: real, size: size, shape: SpriteShape(size: png),
-                                          fact: stamp.map { MediaFacts.Fact(path: path, real: below, stamp: $0, width: png?.width, height: png?.height) })
+        for (path, outcome) in zip(paths, outcomes) {
+            switch outcome {
+            case .missing: continue
+            case let .refused(reason): refused.append(reason)
+            case let .found(sprite): found[path] = sprite
             }
         }
         return (found, refused)
+    }
+
+    /// What one referenced sprite path holds: nothing, a file refused (and why), or a sprite.
+    private static func lookAt(_ path: String, in folder: InputFolder, root: URL, rootPrefix: String, known: MediaFacts) -> AvailableSprite {
+        let kind = MediaFile.kind(ofName: path) ?? .image
+        switch folder.resolve(path) {
+        case .missing:
+            return .missing
+        case let .escapes(target):
+            return .refused("refused the sprite \(root.path)/\(path): it is a symlink leading out of \(folder.realRoot) (to \(target)); it is shown as missing")
+        case .notAFile, .unsafePath:
+            return .refused("refused the sprite \(root.path)/\(path): it is not a regular file; it is shown as missing")
+        case let .file(real, size):
+            let stamp = FileStamp.of(real)
+            // Kept below the root: the facts file is published with the site, and must not name the machine's folders.
+            let below = real.hasPrefix(rootPrefix) ? String(real.dropFirst(rootPrefix.count)) : real
+            if let fact = known.fact(path, real: below, stamp: stamp) {
+                return .found(FoundSprite(real: real, size: size, shape: SpriteShape(size: fact.size), fact: fact))
+            }
+            guard MediaFile.fileMatches(real, kind: kind) else {
+                let what = kind == .audio ? "an Ogg sound" : "a PNG, GIF, JPEG or WebP image"
+                return .refused("refused the sprite \(root.path)/\(path): its bytes are not \(what); it is shown as missing")
+            }
+            let png = PNGSize.read(at: URL(fileURLWithPath: real))
+            return .found(FoundSprite(real: real, size: size, shape: SpriteShape(size: png),
+                                      fact: stamp.map { MediaFacts.Fact(path: path, real: below, stamp: $0, width: png?.width, height: png?.height) }))
+        }
     }
 
     /// Where the opaque pixels lie in each pixel-art sprite a Pokémon leads with (its

@@ -65,12 +65,12 @@ package enum BoundedConcurrency {
 
     /// `body` of each of `0..<count`, in order, run on every core at once (four threads, each
     /// taking every fourth): for thousands of quick blocking calls, a `stat` each, which no
-    /// task should wait on one after another.
-    package static func blocking<Result>(_ count: Int, _ body: (Int) -> Result) -> [Result] {
+    /// task should wait on one after another. `body` runs on several threads at once: it
+    /// must only read what it shares.
+    package static func blocking<Result: Sendable>(_ count: Int, _ body: @Sendable (Int) -> Result) -> [Result] {
         Array(unsafeUninitializedCapacity: count) { buffer, initialized in
             nonisolated(unsafe) let slots = buffer
             withoutActuallyEscaping(body) { body in
-                nonisolated(unsafe) let body = body
                 let parts = 4
                 DispatchQueue.concurrentPerform(iterations: parts) { part in
                     for position in stride(from: part, to: count, by: parts) {

@@ -459,9 +459,11 @@ extension SiteBuilder {
     /// Writes one language's search files and pokedex.json under `prefix`; returns their
     /// size and the search files' sizes (raw and gzipped, against their budgets).
     ///
-    /// `sizedBefore`: the search files' sizes a last build of the same key measured, and the
-    /// site it wrote them to. A file written again with the same bytes is not compressed
-    /// again to measure it (50 ms of CPU on every rebuild, most of which change no file).
+    /// `sizedBefore`: the search files' sizes the last build measured (by the same tool, for
+    /// the same languages), and the site it wrote them to. A file written again with the
+    /// bytes that site holds is not compressed again to measure it (50 ms of CPU on every
+    /// rebuild, most of which change neither file). The size is only reported, against a
+    /// budget: a site's files edited by hand could make it stale until they change.
     func writeLanguageIndexes(
         index: CatalogIndex, collection: SiteCollection, strings: SiteStrings, staging: StagingFolder, prefix: String,
         sizedBefore: (sizes: [SearchFileSize], site: URL?)? = nil
@@ -517,10 +519,10 @@ extension SiteBuilder {
         var size: Int
     }
 
-    /// A sprite the sprites root holds: its real file (symlinks resolved) and its shape.
     /// What a referenced sprite path holds (``availableSprites(in:known:)``).
-    enum AvailableSprite { case missing, refused(String), found(FoundSprite) }
+    enum AvailableSprite: Sendable { case missing, refused(String), found(FoundSprite) }
 
+    /// A sprite the sprites root holds: its real file (symlinks resolved) and its shape.
     struct FoundSprite: Sendable {
         var real: String
         var size: Int

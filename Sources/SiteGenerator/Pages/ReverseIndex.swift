@@ -52,7 +52,7 @@ struct ReverseIndex: Sendable {
         for (position, pokemon) in pages.enumerated() {
             // The learnset's tables and words, each read (inflated) once. A word names its
             // move, group and method by their place in those tables; one past them is left
-            // out, as every reader of a learnset does.
+            // out here, as the learnset's own readers by game do (it indexes these arrays).
             let learnset = pokemon.learnset
             let moveSlugs = learnset.moves, groupSlugs = learnset.versionGroups, methodSlugs = learnset.methods
             let words = Array(learnset.packed).filter {

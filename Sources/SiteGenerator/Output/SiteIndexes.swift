@@ -27,7 +27,7 @@ struct SiteIndexes: Sendable {
     init(index: CatalogIndex, collection: SiteCollection = .empty) {
         marks = [
             "captured": Array(Set(collection.caught.map(\.pokemon))).sorted(),
-            "favorites": collection.favorites.compactMap { index.defaultPokemon(ofSpecies: $0)?.slug },
+            "favorites": collection.favorites.compactMap { index.defaultFace(ofSpecies: $0)?.slug },
         ]
         let defaultSlugs = Set(index.defaults.map(\.slug))
         entries = index.allPages.map { pokemon in

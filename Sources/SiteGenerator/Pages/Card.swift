@@ -121,30 +121,38 @@ extension CatalogIndex {
     /// The image a pokemon leads with: the chosen large image (artwork, HOME) when the
     /// site has it, else its sprite, else an emblem drawn from its name and types.
     func image(of pokemon: Pokemon) -> SpriteRef {
-        let large = images == "artwork" ? pokemon.media.artwork["front_default"] : images == "home" ? pokemon.media.home["front_default"] : nil
-        for path in [large, pokemon.sprites.frontDefault].compactMap({ $0 }) {
+        image(of: PokemonFace(pokemon))
+    }
+
+    func image(of face: PokemonFace) -> SpriteRef {
+        let large = images == "artwork" ? face.artwork : images == "home" ? face.home : nil
+        for path in [large, face.sprite].compactMap({ $0 }) {
             if let shape = spriteShapes[path] {
                 return SpriteRef(path: path, isPlaceholder: false, shape: shape, content: spriteContent[path], prefix: mediaRoot)
             }
         }
-        return SpriteRef(path: Emblem.path(pokemon: pokemon.slug), isPlaceholder: false, shape: .art, isEmblem: true)
+        return SpriteRef(path: Emblem.path(pokemon: face.slug), isPlaceholder: false, shape: .art, isEmblem: true)
     }
 
     /// The card of a pokemon.
     func card(_ pokemon: Pokemon, captured: Set<String>) -> Card {
+        card(PokemonFace(pokemon), captured: captured)
+    }
+
+    func card(_ face: PokemonFace, captured: Set<String>) -> Card {
         Card(
-            slug: pokemon.slug,
-            number: Self.number(pokemon.speciesID),
-            name: pokemon.name,
+            slug: face.slug,
+            number: Self.number(face.speciesID),
+            name: face.name,
             // The form's name under the card's, unless the card's already says it ("Pikachu Rockeur"),
             // compared without the machine's locale: the same data gives the same page anywhere.
-            form: pokemon.isDefault ? nil : pokemon.formName.flatMap { form in
-                LanguageMark.plain(pokemon.name).range(of: LanguageMark.plain(form), options: .caseInsensitive) != nil ? nil : form
+            form: face.isDefault ? nil : face.formName.flatMap { form in
+                LanguageMark.plain(face.name).range(of: LanguageMark.plain(form), options: .caseInsensitive) != nil ? nil : form
             },
-            page: Self.page(of: pokemon.slug),
-            sprite: image(of: pokemon),
-            types: pokemon.types.map(badge),
-            captured: captured.contains(pokemon.slug)
+            page: Self.page(of: face.slug),
+            sprite: image(of: face),
+            types: face.types.map(badge),
+            captured: captured.contains(face.slug)
         )
     }
 

@@ -101,13 +101,11 @@ struct CatalogIndex: Sendable {
     }
 
     /// The default pokemon `offset` places from this pokemon's species in the dex order
-    /// (the detail page's previous and next); recorded as the order and that pokemon.
-    func neighbor(of pokemon: Pokemon, offset: Int) -> Pokemon? {
+    /// (the detail page's previous and next); recorded as the order and that pokemon's face.
+    func neighbor(of pokemon: Pokemon, offset: Int) -> PokemonFace? {
         log?.read("order")
         guard let position = tables.positions[pokemon.speciesID], tables.defaults.indices.contains(position + offset) else { return nil }
-        let other = tables.defaults[position + offset]
-        log?.read("p:" + other.slug)
-        return other
+        return catalog.faces[tables.defaults[position + offset].slug]
     }
 
     /// The defaults in dex order, slug and species number (what ``neighbor(of:offset:)`` depends on).
@@ -118,10 +116,10 @@ struct CatalogIndex: Sendable {
         speciesByID[pokemon.speciesID]
     }
 
-    /// The default pokemon of a species slug.
-    func defaultPokemon(ofSpecies slug: String) -> Pokemon? {
+    /// The default pokemon of a species slug, as cards show it (read as its face, ``PokemonFace``).
+    func defaultFace(ofSpecies slug: String) -> PokemonFace? {
         guard let species = speciesBySlug[slug] else { return nil }
-        let varieties = species.varieties.compactMap { catalog.pokemon[$0] }
+        let varieties = species.varieties.compactMap { catalog.faces[$0] }
         return varieties.first(where: \.isDefault) ?? varieties.first
     }
 

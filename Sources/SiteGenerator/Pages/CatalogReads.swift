@@ -2,8 +2,9 @@ import Common
 import Foundation
 import Pokedex
 
-/// What one page read from the catalog, by name: `p:pikachu` (a pokemon), `m:thunderbolt`
-/// (a move), `p:*` (every pokemon: a list), `labels` (a whole small table)...
+/// What one page read from the catalog, by name: `p:pikachu` (a pokemon), `f:pikachu` (what
+/// its card shows, ``PokemonFace``), `m:thunderbolt` (a move), `p:*` (every pokemon: a list),
+/// `labels` (a whole small table)...
 ///
 /// A page is a function of its reads and of the site's settings. A build keeps each page's
 /// reads (``PageInputs``), and the next build reuses the page without building its view
@@ -65,6 +66,8 @@ struct CatalogView: Sendable {
     /// Every species, in dex order (`s:*`).
     var species: [Species] { whole("s:*", base.species) }
     var pokemon: Recorded<String, Pokemon> { Recorded(base: base.pokemon, kind: "p", log: log) }
+    /// What cards and rows show of each pokemon (`f:`), for pages that list others.
+    var faces: RecordedFaces { RecordedFaces(base: base.pokemon, log: log) }
     var evolutionChains: Recorded<Int, EvolutionChain> { Recorded(base: base.evolutionChains, kind: "c", log: log) }
     var moves: Recorded<String, Move> { Recorded(base: base.moves, kind: "m", log: log) }
     var abilities: Recorded<String, Ability> { Recorded(base: base.abilities, kind: "a", log: log) }
@@ -117,7 +120,7 @@ struct ReadPrints: Sendable {
     /// None: every name reads as absent.
     init() {}
 
-    /// Every pokemon's fingerprint (`p:<slug>`), in four parts: each one's learnset is most
+    /// Every pokemon's fingerprint (`p:<slug>`) and its face's (`f:<slug>`), in four parts: each one's learnset is most
     /// of what a build hashes. It needs nothing but the catalog, so a build starts it as soon
     /// as the catalog is made, beside the sprites' lookup.
     static func pokemonPrints(_ catalog: Catalog) async -> [String: UInt64] {
@@ -126,7 +129,16 @@ struct ReadPrints: Sendable {
         return await withTaskGroup(of: [String: UInt64].self) { group in
             for start in stride(from: 0, to: slugs.count, by: quarter) {
                 let part = slugs[start..<min(slugs.count, start + quarter)]
-                group.addTask { Dictionary(uniqueKeysWithValues: part.map { ("p:" + $0, Self.print(catalog.pokemon[$0])) }) }
+                group.addTask {
+                    var prints: [String: UInt64] = [:]
+                    prints.reserveCapacity(part.count * 2)
+                    for slug in part {
+                        let pokemon = catalog.pokemon[slug]
+                        prints["p:" + slug] = Self.print(pokemon)
+                        prints["f:" + slug] = Self.print(pokemon.map(PokemonFace.init))
+                    }
+                    return prints
+                }
             }
             var all: [String: UInt64] = [:]
             for await part in group { all.merge(part) { first, _ in first } }

@@ -50,7 +50,7 @@ extension CollectionPage {
         let captured = Set(collection.caught.map(\.pokemon))
         switch kind {
         case .favorites:
-            entries = collection.favorites.compactMap(index.defaultPokemon(ofSpecies:)).map {
+            entries = collection.favorites.compactMap(index.defaultFace(ofSpecies:)).map {
                 Entry(card: index.card($0, captured: captured), individual: nil)
             }
         case .mine:

@@ -33,7 +33,7 @@ extension EvolutionTree {
         let phrasing = EvolutionPhrasing(strings: strings, index: index)
         let captured = Set(collection.caught.map(\.pokemon))
         func card(species slug: String) -> (Card, Bool) {
-            if let pokemon = index.defaultPokemon(ofSpecies: slug) {
+            if let pokemon = index.defaultFace(ofSpecies: slug) {
                 return (index.card(pokemon, captured: captured), true)
             }
             // Outside the selection: the catalog keeps its number and name, but it has no page.
@@ -64,7 +64,7 @@ extension EvolutionTree {
             var forms: [(slug: String, conditions: [EvolutionCondition])] = []
             var rest: [EvolutionCondition] = []
             for condition in source.conditions {
-                guard let slug = condition.evolvedForm, let variety = index.catalog.pokemon[slug], !variety.isDefault,
+                guard let slug = condition.evolvedForm, let variety = index.catalog.faces[slug], !variety.isDefault,
                       index.speciesBySlug[source.species]?.varieties.contains(slug) == true else {
                     rest.append(condition)
                     continue
@@ -81,7 +81,7 @@ extension EvolutionTree {
                 nodes.append(own)
             }
             for form in forms {
-                guard let variety = index.catalog.pokemon[form.slug] else { continue }
+                guard let variety = index.catalog.faces[form.slug] else { continue }
                 let described = phrasing.describe(form.conditions)
                 nodes.append(Node(
                     card: index.card(variety, captured: captured), condition: described.text, places: described.places,

@@ -8,7 +8,7 @@ import TemplateEngine
 enum ReferencePages {
     /// A pokemon as a row of a "who" table: number, sprite, name, types, page.
     static func pokemonRow(_ slug: String, index: CatalogIndex) -> TemplateValue? {
-        guard let pokemon = index.catalog.pokemon[slug] else { return nil }
+        guard let pokemon = index.catalog.faces[slug] else { return nil }
         return .dictionary([
             "number": .string(CatalogIndex.number(pokemon.speciesID)),
             "name": .string(pokemon.name),
@@ -56,7 +56,7 @@ enum MovePage {
             // leave a row out then.
             let rows = learners.indices.compactMap { at -> UInt32? in
                 let learner = learners[at]
-                return learner.method == method && index.catalog.pokemon[learner.pokemon] != nil ? UInt32(at) : nil
+                return learner.method == method && index.catalog.faces[learner.pokemon] != nil ? UInt32(at) : nil
             }
             let first = method == "level-up" ? strings["moves_level"] : method == "machine" ? strings["moves_machine"] : ""
             return .dictionary([
@@ -171,14 +171,14 @@ enum ItemPage {
             for condition in conditions {
                 var own = condition
                 var form: String?
-                if let slug = condition.evolvedForm, let variety = catalog.pokemon[slug], !variety.isDefault {
+                if let slug = condition.evolvedForm, let variety = catalog.faces[slug], !variety.isDefault {
                     form = slug
                     own.evolvedForm = nil
                 }
                 if let at = targets.firstIndex(where: { $0.form == form }) { targets[at].conditions.append(own) } else { targets.append((form, [own])) }
             }
             return targets.map { target in
-                let to = target.form.flatMap { slug in catalog.pokemon[slug].map { pokemon -> TemplateValue in
+                let to = target.form.flatMap { slug in catalog.faces[slug].map { pokemon -> TemplateValue in
                     .dictionary(["name": .string(pokemon.name), "page": .string(CatalogIndex.page(of: slug)), "sprite": index.image(of: pokemon).templateValue])
                 } } ?? speciesLink(step.to, index: index)
                 return .dictionary([
@@ -202,7 +202,7 @@ enum ItemPage {
 
     /// A species as the evolution table names it: its default variety's page when built.
     static func speciesLink(_ slug: String, index: CatalogIndex) -> TemplateValue {
-        if let pokemon = index.defaultPokemon(ofSpecies: slug) {
+        if let pokemon = index.defaultFace(ofSpecies: slug) {
             return .dictionary(["name": .string(pokemon.name), "page": .string(CatalogIndex.page(of: pokemon.slug)), "sprite": index.image(of: pokemon).templateValue])
         }
         let name = index.catalog.chainOnlySpecies[slug]?.name ?? EvolutionPhrasing.words(slug)
@@ -233,7 +233,7 @@ enum EggGroupPage {
 
     static func value(_ slug: String, index: CatalogIndex, collection: SiteCollection) -> TemplateValue {
         let captured = Set(collection.caught.map(\.pokemon))
-        let cards = (index.reverse.eggGroupMembers[slug] ?? []).compactMap { index.defaultPokemon(ofSpecies: $0) }
+        let cards = (index.reverse.eggGroupMembers[slug] ?? []).compactMap { index.defaultFace(ofSpecies: $0) }
             .map { index.card($0, captured: captured).templateValue }
         let others = index.reverse.eggGroupMembers.keys.filter { $0 != slug }.sorted().map { other in
             TemplateValue.dictionary(["name": .string(ReferencePages.label("egg-group", other, index)), "page": .string(path(other))])

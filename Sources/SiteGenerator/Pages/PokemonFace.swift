@@ -1,0 +1,46 @@
+import Pokedex
+
+/// What a card, a row or a link shows of a pokemon: its name and number, form, types and the
+/// images it may lead with. Pages that list other Pokémon (a move's learners, a type's
+/// members, an evolution line, the previous and next) read only this, as `f:<slug>`, so an
+/// edit to what only the pokemon's own pages show (its stats, moves, base experience) leaves
+/// them as they were: before, each listed pokemon was read whole, and one edited pokemon
+/// rendered its move pages again (150 pages on the mirror to find one changed).
+///
+/// A type of its own rather than a pokemon logged under another name: a page holding a face
+/// cannot reach a field the face's fingerprint does not cover.
+struct PokemonFace: Sendable, Hashable, Codable {
+    var slug: String
+    var name: String
+    var speciesID: Int
+    var isDefault: Bool
+    var formName: String?
+    var types: [String]
+    /// The front sprite, the official artwork and HOME's picture (``CatalogIndex/image(of:)``).
+    var sprite: String?
+    var artwork: String?
+    var home: String?
+
+    init(_ pokemon: Pokemon) {
+        slug = pokemon.slug
+        name = pokemon.name
+        speciesID = pokemon.speciesID
+        isDefault = pokemon.isDefault
+        formName = pokemon.formName
+        types = pokemon.types
+        sprite = pokemon.sprites.frontDefault
+        artwork = pokemon.media.artwork["front_default"]
+        home = pokemon.media.home["front_default"]
+    }
+}
+
+/// The catalog's pokemon as faces, each lookup recorded as `f:<slug>`.
+struct RecordedFaces: Sendable {
+    let base: [String: Pokemon]
+    let log: ReadLog?
+
+    subscript(slug: String) -> PokemonFace? {
+        log?.read("f:" + slug)
+        return base[slug].map(PokemonFace.init)
+    }
+}

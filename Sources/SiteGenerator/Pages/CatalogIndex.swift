@@ -17,6 +17,13 @@ struct CatalogIndex: Sendable {
         log?.read("s:*")
         return tables.defaults
     }
+    /// The defaults as cards show them (the list, the home rows): recorded as every face
+    /// (`f:*`) and every species, so a stat edited does not build the list again.
+    var defaultFaces: LazyMapCollection<PokemonList, PokemonFace> {
+        log?.read("f:*")
+        log?.read("s:*")
+        return tables.defaults.lazy.map(PokemonFace.init)
+    }
     /// Every pokemon that gets a page: defaults in dex order, each followed by its alternate varieties.
     var allPages: PokemonList {
         log?.read("p:*")

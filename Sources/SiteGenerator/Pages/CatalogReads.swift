@@ -227,13 +227,16 @@ struct ReadPrints: Sendable {
             for await part in group { all.merge(part) { first, _ in first } }
             return all
         }
-        // Every pokemon, in slug order.
-        var all = Fingerprint()
+        // Every pokemon, and every face, in slug order.
+        var all = Fingerprint(), faces = Fingerprint()
         for slug in slugs {
             all.add("p:" + slug)
             all.add(Int(bitPattern: UInt(prints["p:" + slug] ?? 0)))
+            faces.add("f:" + slug)
+            faces.add(Int(bitPattern: UInt(prints["f:" + slug] ?? 0)))
         }
         prints["p:*"] = all.value
+        prints["f:*"] = faces.value
     }
 
     /// The fingerprint of a name a page read: 0 for one the catalog no longer has.

@@ -27,7 +27,7 @@ extension HomePage {
         aboutHTML = about.map(TrainerMarkdown.html(from:)).flatMap { $0.isEmpty ? nil : $0 }
         let captured = Set(collection.caught.map(\.pokemon))
         var byType: [String: [Card]] = [:]
-        for pokemon in index.defaults {
+        for pokemon in index.defaultFaces {
             let card = index.card(pokemon, captured: captured)
             for type in pokemon.types {
                 byType[type, default: []].append(card)
@@ -46,7 +46,7 @@ extension HomePage {
             }
             .map { index.card($0, captured: captured) }
         capturedRow = capturedCards.isEmpty ? nil : Row(type: nil, title: strings["home_captured"], cards: capturedCards, count: capturedCards.count)
-        total = index.defaults.count
+        total = index.defaultFaces.count
     }
 }
 

@@ -40,11 +40,11 @@ struct TypeFilter: Sendable, Hashable {
 extension ListPage {
     init(number: Int, index: CatalogIndex, collection: SiteCollection, strings: SiteStrings, pageSize: Int) {
         let captured = Set(collection.caught.map(\.pokemon))
-        let count = index.defaults.count
+        let count = index.defaultFaces.count
         pageCount = max(1, (count + pageSize - 1) / pageSize)
         self.number = number
         let start = min(count, (number - 1) * pageSize)
-        let slice = index.defaults[start..<min(count, start + pageSize)]
+        let slice = index.defaultFaces[start..<min(count, start + pageSize)]
         cards = slice.map { index.card($0, captured: captured) }
         filters = TypeFilter.all(index: index, strings: strings, current: nil)
         previous = number > 1 ? Link(page: Self.path(number - 1), label: strings["list_previous"]) : nil

@@ -22,7 +22,8 @@ struct CatalogIndex: Sendable {
     var defaultFaces: LazyMapCollection<PokemonList, PokemonFace> {
         log?.read("f:*")
         log?.read("s:*")
-        return tables.defaults.lazy.map(PokemonFace.init)
+        let faces = tables.faces
+        return tables.defaults.lazy.map { faces[$0.slug] ?? PokemonFace($0) }
     }
     /// Every pokemon that gets a page: defaults in dex order, each followed by its alternate varieties.
     var allPages: PokemonList {
@@ -36,6 +37,8 @@ struct CatalogIndex: Sendable {
     let spriteContent: [String: PNGContent]
     /// The image heroes and cards lead with: `sprites`, `artwork` or `home`.
     let images: String
+    /// What cards and rows show of each pokemon (`f:<slug>`), for pages that list others.
+    var faces: RecordedFaces { RecordedFaces(base: tables.faces, log: log) }
     /// Who learns, has, holds or belongs to what: the pages of moves, abilities, items and egg groups.
     var reverse: ReverseView { ReverseView(base: tables.reverse, log: log) }
     /// From this language's root to the media and assets: "" (one language) or "../".
@@ -54,6 +57,8 @@ struct CatalogIndex: Sendable {
         /// Each default's place in `defaults`, by species number.
         let positions: [Int: Int]
         let reverse: ReverseIndex
+        /// Every pokemon's face, made once: a move's learner rows look up tens of thousands.
+        let faces: [String: PokemonFace]
 
         init(catalog: Catalog) {
             speciesBySlug = Dictionary(catalog.species.map { ($0.slug, $0) }, uniquingKeysWith: { first, _ in first })
@@ -75,6 +80,7 @@ struct CatalogIndex: Sendable {
             allPages = PokemonList(slugs: all, in: catalog.pokemon)
             self.positions = positions
             reverse = ReverseIndex(catalog: catalog, pages: allPages)
+            faces = catalog.pokemon.mapValues(PokemonFace.init)
         }
     }
 
@@ -112,7 +118,7 @@ struct CatalogIndex: Sendable {
     func neighbor(of pokemon: Pokemon, offset: Int) -> PokemonFace? {
         log?.read("order")
         guard let position = tables.positions[pokemon.speciesID], tables.defaults.indices.contains(position + offset) else { return nil }
-        return catalog.faces[tables.defaults[position + offset].slug]
+        return faces[tables.defaults[position + offset].slug]
     }
 
     /// The defaults in dex order, slug and species number (what ``neighbor(of:offset:)`` depends on).
@@ -126,7 +132,7 @@ struct CatalogIndex: Sendable {
     /// The default pokemon of a species slug, as cards show it (read as its face, ``PokemonFace``).
     func defaultFace(ofSpecies slug: String) -> PokemonFace? {
         guard let species = speciesBySlug[slug] else { return nil }
-        let varieties = species.varieties.compactMap { catalog.faces[$0] }
+        let varieties = species.varieties.compactMap { faces[$0] }
         return varieties.first(where: \.isDefault) ?? varieties.first
     }
 

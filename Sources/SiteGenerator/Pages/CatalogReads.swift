@@ -66,8 +66,6 @@ struct CatalogView: Sendable {
     /// Every species, in dex order (`s:*`).
     var species: [Species] { whole("s:*", base.species) }
     var pokemon: Recorded<String, Pokemon> { Recorded(base: base.pokemon, kind: "p", log: log) }
-    /// What cards and rows show of each pokemon (`f:`), for pages that list others.
-    var faces: RecordedFaces { RecordedFaces(base: base.pokemon, log: log) }
     var evolutionChains: Recorded<Int, EvolutionChain> { Recorded(base: base.evolutionChains, kind: "c", log: log) }
     var moves: Recorded<String, Move> { Recorded(base: base.moves, kind: "m", log: log) }
     var abilities: Recorded<String, Ability> { Recorded(base: base.abilities, kind: "a", log: log) }

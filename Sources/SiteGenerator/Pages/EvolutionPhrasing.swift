@@ -228,7 +228,7 @@ struct EvolutionPhrasing: Sendable {
     /// The display name of a variety that is not its species' default ("Galarian Meowth"),
     /// or nil: the default needs no saying, and a variety outside the catalog cannot be named.
     private func alternateForm(_ slug: String?) -> String? {
-        guard let slug, let pokemon = index.catalog.faces[slug], !pokemon.isDefault else { return nil }
+        guard let slug, let pokemon = index.faces[slug], !pokemon.isDefault else { return nil }
         return pokemon.name
     }
 

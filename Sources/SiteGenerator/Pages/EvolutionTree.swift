@@ -64,7 +64,7 @@ extension EvolutionTree {
             var forms: [(slug: String, conditions: [EvolutionCondition])] = []
             var rest: [EvolutionCondition] = []
             for condition in source.conditions {
-                guard let slug = condition.evolvedForm, let variety = index.catalog.faces[slug], !variety.isDefault,
+                guard let slug = condition.evolvedForm, let variety = index.faces[slug], !variety.isDefault,
                       index.speciesBySlug[source.species]?.varieties.contains(slug) == true else {
                     rest.append(condition)
                     continue
@@ -81,7 +81,7 @@ extension EvolutionTree {
                 nodes.append(own)
             }
             for form in forms {
-                guard let variety = index.catalog.faces[form.slug] else { continue }
+                guard let variety = index.faces[form.slug] else { continue }
                 let described = phrasing.describe(form.conditions)
                 nodes.append(Node(
                     card: index.card(variety, captured: captured), condition: described.text, places: described.places,

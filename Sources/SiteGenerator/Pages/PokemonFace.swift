@@ -34,13 +34,13 @@ struct PokemonFace: Sendable, Hashable, Codable {
     }
 }
 
-/// The catalog's pokemon as faces, each lookup recorded as `f:<slug>`.
+/// The catalog's pokemon as faces (``CatalogIndex/faces``), each lookup recorded as `f:<slug>`.
 struct RecordedFaces: Sendable {
-    let base: [String: Pokemon]
+    let base: [String: PokemonFace]
     let log: ReadLog?
 
     subscript(slug: String) -> PokemonFace? {
         log?.read("f:" + slug)
-        return base[slug].map(PokemonFace.init)
+        return base[slug]
     }
 }

@@ -8,7 +8,7 @@ import TemplateEngine
 enum ReferencePages {
     /// A pokemon as a row of a "who" table: number, sprite, name, types, page.
     static func pokemonRow(_ slug: String, index: CatalogIndex) -> TemplateValue? {
-        guard let pokemon = index.catalog.faces[slug] else { return nil }
+        guard let pokemon = index.faces[slug] else { return nil }
         return .dictionary([
             "number": .string(CatalogIndex.number(pokemon.speciesID)),
             "name": .string(pokemon.name),
@@ -56,7 +56,7 @@ enum MovePage {
             // leave a row out then.
             let rows = learners.indices.compactMap { at -> UInt32? in
                 let learner = learners[at]
-                return learner.method == method && index.catalog.faces[learner.pokemon] != nil ? UInt32(at) : nil
+                return learner.method == method && index.faces[learner.pokemon] != nil ? UInt32(at) : nil
             }
             let first = method == "level-up" ? strings["moves_level"] : method == "machine" ? strings["moves_machine"] : ""
             return .dictionary([
@@ -171,14 +171,14 @@ enum ItemPage {
             for condition in conditions {
                 var own = condition
                 var form: String?
-                if let slug = condition.evolvedForm, let variety = catalog.faces[slug], !variety.isDefault {
+                if let slug = condition.evolvedForm, let variety = index.faces[slug], !variety.isDefault {
                     form = slug
                     own.evolvedForm = nil
                 }
                 if let at = targets.firstIndex(where: { $0.form == form }) { targets[at].conditions.append(own) } else { targets.append((form, [own])) }
             }
             return targets.map { target in
-                let to = target.form.flatMap { slug in catalog.faces[slug].map { pokemon -> TemplateValue in
+                let to = target.form.flatMap { slug in index.faces[slug].map { pokemon -> TemplateValue in
                     .dictionary(["name": .string(pokemon.name), "page": .string(CatalogIndex.page(of: slug)), "sprite": index.image(of: pokemon).templateValue])
                 } } ?? speciesLink(step.to, index: index)
                 return .dictionary([

@@ -22,7 +22,7 @@ extension TypePage {
         self.type = index.badge(type.slug)
         title = strings.format("type_title", ["type": type.name])
         // Every pokemon of the type, alternate varieties too (Alolan Raichu is Electric and Psychic).
-        cards = (index.reverse.typeMembers[type.slug] ?? []).compactMap { index.catalog.faces[$0] }.map { index.card($0, captured: captured) }
+        cards = (index.reverse.typeMembers[type.slug] ?? []).compactMap { index.faces[$0] }.map { index.card($0, captured: captured) }
         filters = TypeFilter.all(index: index, strings: strings, current: type.slug)
         func relation(_ key: String, _ slugs: [String]) -> Relation {
             Relation(label: strings[key], types: slugs.map(index.badge))

@@ -179,7 +179,8 @@ struct RebuildTests {
         }
         _ = try build("site", cache: "cache")
         // One edit of each kind a page reads: a species' text, a move's, an ability's and an
-        // item's name, a pokemon's stats and an evolution condition.
+        // item's name, a pokemon's stats, its types (on every card and row of it: a page that
+        // reads its face) and an evolution condition.
         let edits: [(String, () throws -> Void)] = [
             ("a species' flavor text", { try rewriteEntries("A text edited for the test.") }),
             ("a move's name", { try edit(resource("move", named: "thunderbolt")) { Self.rename(&$0, to: "Thunderbolt Edited") } }),
@@ -217,9 +218,10 @@ struct RebuildTests {
             let reused = try #require(Self.reusedByReads(output), "\(what): \(output)")
             #expect(reused > 0 && reused < incremental.count, "\(what): most pages known unchanged, some not (\(reused))")
             if what == "a pokemon's stats" {
-                // Only the pages that show Raichu whole read its stats (6 here). The move,
-                // type, evolution and list pages that show it read only its face (`f:raichu`,
-                // `f:*`); when they read it whole, 151 were built again.
+                // Only the pages that show Raichu whole read its stats (6 in this site). The
+                // move, type, evolution and list pages that show it read only its face
+                // (`f:raichu`, `f:*`); when they read it whole, 151 of this site's pages were
+                // built again (measured with faces recorded as `p:`).
                 let built = try #require(Self.builtAgain(output), "\(output)")
                 #expect(built <= 6, "\(what): \(built) pages built again\n\(output)")
             }

@@ -9,8 +9,8 @@ import Pokedex
 /// A page is a function of its reads and of the site's settings. A build keeps each page's
 /// reads (``PageInputs``), and the next build reuses the page without building its view
 /// model when none of them changed (``ReadPrints``). The reads are complete by construction:
-/// pages reach the catalog only through ``CatalogView`` and ``ReverseView``, which record
-/// every lookup; a value derived from many (the page order, who learns a move) is recorded
+/// pages reach the catalog only through ``CatalogView``, ``ReverseView`` and the index's
+/// faces (``RecordedFaces``, ``CatalogIndex/defaultFaces``), which record every lookup; a value derived from many (the page order, who learns a move) is recorded
 /// as its own name and fingerprinted as it is.
 ///
 /// One log per page, filled by one task: not shared across threads.

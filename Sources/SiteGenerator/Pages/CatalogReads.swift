@@ -10,8 +10,9 @@ import Pokedex
 /// reads (``PageInputs``), and the next build reuses the page without building its view
 /// model when none of them changed (``ReadPrints``). The reads are complete by construction:
 /// pages reach the catalog only through ``CatalogView``, ``ReverseView`` and the index's
-/// faces (``RecordedFaces``, ``CatalogIndex/defaultFaces``), which record every lookup; a value derived from many (the page order, who learns a move) is recorded
-/// as its own name and fingerprinted as it is.
+/// faces (``RecordedFaces``, ``CatalogIndex/defaultFaces``), which record every lookup; a
+/// value derived from many (the page order, who learns a move) is recorded as its own name
+/// and fingerprinted as it is.
 ///
 /// One log per page, filled by one task: not shared across threads.
 final class ReadLog: @unchecked Sendable {
@@ -118,8 +119,8 @@ struct ReadPrints: Sendable {
     /// None: every name reads as absent.
     init() {}
 
-    /// Every pokemon's fingerprint (`p:<slug>`) and its face's (`f:<slug>`), in four parts: each one's learnset is most
-    /// of what a build hashes. It needs nothing but the catalog, so a build starts it as soon
+    /// Every pokemon's fingerprint (`p:<slug>`) and its face's (`f:<slug>`), in four parts:
+    /// each one's learnset is most of what a build hashes. It needs nothing but the catalog, so a build starts it as soon
     /// as the catalog is made, beside the sprites' lookup.
     static func pokemonPrints(_ catalog: Catalog) async -> [String: UInt64] {
         let slugs = catalog.pokemon.keys.sorted()

@@ -92,11 +92,12 @@ enum DetailSections {
     // MARK: Forms
 
     /// The species' varieties grouped (regional, mega, battle-only, other) and the
-    /// pokemon's cosmetic forms; every variety's chip links to its page.
+    /// pokemon's cosmetic forms; every variety's chip links to its page. The varieties are
+    /// read as faces: an edit to one's stats or moves leaves its siblings' pages as they were.
     static func forms(_ pokemon: Pokemon, species: Species?, index: CatalogIndex, strings: SiteStrings) -> TemplateValue {
-        let varieties = (species?.varieties ?? []).compactMap { index.catalog.pokemon[$0] }
-        var groups: [(key: String, members: [Pokemon])] = []
-        func add(_ key: String, _ member: Pokemon) {
+        let varieties = (species?.varieties ?? []).compactMap { index.faces[$0] }
+        var groups: [(key: String, members: [PokemonFace])] = []
+        func add(_ key: String, _ member: PokemonFace) {
             if let at = groups.firstIndex(where: { $0.key == key }) { groups[at].members.append(member) } else { groups.append((key, [member])) }
         }
         for variety in varieties {

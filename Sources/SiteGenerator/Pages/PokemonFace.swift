@@ -1,7 +1,8 @@
 import Pokedex
 
 /// What a card, a row or a link shows of a pokemon: its name and number, form, types and the
-/// images it may lead with. Pages that list other Pokémon (a move's learners, a type's
+/// images it may lead with, and what kind of variety it is (a species' forms section groups
+/// its varieties by that). Pages that list other Pokémon (a move's learners, a type's
 /// members, an evolution line, the previous and next) read only this, as `f:<slug>`, so an
 /// edit to what only the pokemon's own pages show (its stats, moves, base experience) leaves
 /// them as they were: before, each listed pokemon was read whole, and one edited pokemon
@@ -15,6 +16,8 @@ struct PokemonFace: Sendable, Hashable, Codable {
     var speciesID: Int
     var isDefault: Bool
     var formName: String?
+    /// Regional, mega, Gigantamax, battle-only: the forms section's groups.
+    var form: FormInfo
     var types: [String]
     /// The front sprite, the official artwork and HOME's picture (``CatalogIndex/image(of:)``).
     var sprite: String?
@@ -27,6 +30,7 @@ struct PokemonFace: Sendable, Hashable, Codable {
         speciesID = pokemon.speciesID
         isDefault = pokemon.isDefault
         formName = pokemon.formName
+        form = pokemon.form
         types = pokemon.types
         sprite = pokemon.sprites.frontDefault
         artwork = pokemon.media.artwork["front_default"]

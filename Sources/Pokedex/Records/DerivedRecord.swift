@@ -56,7 +56,8 @@ struct DerivedRecord<Value: Codable & Sendable>: Codable, Sendable {
     }
 
     /// Every field the kept value reads, with its type: values of another shape are never read.
-    private static var shape: String { SchemaProbe.signature(of: Value.self) }
+    /// Probed once per type and process (``DerivedShapes``).
+    static var shape: String { DerivedShapes.shape(of: Value.self) }
 
     /// `base` and every input's stamp.
     static func print(_ inputs: [ReadTracker.Input], stamps: [FileStamp?], base: Fingerprint) -> UInt64 {
@@ -73,6 +74,31 @@ struct DerivedRecord<Value: Codable & Sendable>: Codable, Sendable {
             }
         }
         return print.value
+    }
+}
+
+/// The shapes of the kept values and of the schema, probed once per process. Probing runs
+/// each type's decoder against a placeholder (``SchemaProbe``): 15-20 ms in all, on the one
+/// thread a rebuild waits on, so ``warm()`` probes them beside the source check instead.
+enum DerivedShapes {
+    private static let shapes = Mutex<[ObjectIdentifier: String]>([:])
+
+    static func shape(of type: any Decodable.Type) -> String {
+        if let shape = shapes.withLock({ $0[ObjectIdentifier(type)] }) { return shape }
+        let shape = SchemaProbe.signature(of: type)
+        shapes.withLock { $0[ObjectIdentifier(type)] = shape }
+        return shape
+    }
+
+    /// Probes every shape a catalog's records are keyed by, on a thread of its own; a build
+    /// that asks for one before it is done waits for that one (the schema's is a `static
+    /// let`) or probes it itself (the same answer).
+    static func warm() {
+        Task.detached(priority: .userInitiated) {
+            _ = Wire.shapeKey
+            _ = DerivedRecord<SpeciesDraft>.shape
+            _ = DerivedRecord<DecodedPokemon>.shape
+        }
     }
 }
 

@@ -218,11 +218,12 @@ struct RebuildTests {
             let reused = try #require(Self.reusedByReads(output), "\(what): \(output)")
             #expect(reused > 0 && reused < incremental.count, "\(what): most pages known unchanged, some not (\(reused))")
             if what == "a pokemon's stats" {
-                // Only the pages that show Raichu whole read its stats (3 in this site). The
-                // move, type, evolution and list pages that show it, and its other varieties'
-                // forms sections, read only its face (`f:raichu`, `f:*`). With faces recorded
-                // as `p:`, 151 of this site's pages were built again; with the forms section
-                // reading varieties whole, 6.
+                // Only the pages that read Raichu whole read its stats (3 in this site: its
+                // page, its moves page and the Oran Berry's, which lists each wild holder's
+                // rarities). The move, type, evolution and list pages that show it, and its
+                // other varieties' forms sections, read only its face (`f:raichu`, `f:*`).
+                // With faces recorded as `p:`, 151 of this site's pages were built again;
+                // with the forms section reading varieties whole, 6.
                 let built = try #require(Self.builtAgain(output), "\(output)")
                 #expect(built <= 3, "\(what): \(built) pages built again\n\(output)")
             }

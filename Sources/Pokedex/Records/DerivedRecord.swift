@@ -77,9 +77,10 @@ struct DerivedRecord<Value: Codable & Sendable>: Codable, Sendable {
     }
 }
 
-/// The shapes of the kept values and of the schema, probed once per process. Probing runs
-/// each type's decoder against a placeholder (``SchemaProbe``): 15-20 ms in all, on the one
-/// thread a rebuild waits on, so ``warm()`` probes them beside the source check instead.
+/// The derived values' shapes, probed once per type and process. Probing runs each type's
+/// decoder against placeholders (``SchemaProbe``); with the schema's (``Wire/shapeKey``, a
+/// `static let`) that is 15-20 ms on the one thread a rebuild waits on, so ``warm()``
+/// probes them all beside the source check instead.
 enum DerivedShapes {
     private static let shapes = Mutex<[ObjectIdentifier: String]>([:])
 

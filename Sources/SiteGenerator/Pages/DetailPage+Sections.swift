@@ -93,7 +93,8 @@ enum DetailSections {
 
     /// The species' varieties grouped (regional, mega, battle-only, other) and the
     /// pokemon's cosmetic forms; every variety's chip links to its page. The varieties are
-    /// read as faces: an edit to one's stats or moves leaves its siblings' pages as they were.
+    /// read as faces: an edit to one's stats or moves leaves its siblings' pages as they were
+    /// (unless a sibling is caught: the "yours" section reads that one whole).
     static func forms(_ pokemon: Pokemon, species: Species?, index: CatalogIndex, strings: SiteStrings) -> TemplateValue {
         let varieties = (species?.varieties ?? []).compactMap { index.faces[$0] }
         var groups: [(key: String, members: [PokemonFace])] = []

@@ -92,7 +92,7 @@ struct ReverseView: Sendable {
 
     var learners: Recorded<String, LearnerList> { Recorded(base: base.learners, kind: "rl", log: log) }
     var abilityHolders: Recorded<String, [ReverseIndex.Holder]> { Recorded(base: base.abilityHolders, kind: "rh", log: log) }
-    var wildHolders: Recorded<String, [String]> { Recorded(base: base.wildHolders, kind: "rw", log: log) }
+    var wildHolders: Recorded<String, [ReverseIndex.WildHolder]> { Recorded(base: base.wildHolders, kind: "rw", log: log) }
     var itemEvolutions: Recorded<String, [ReverseIndex.Evolution]> { Recorded(base: base.itemEvolutions, kind: "re", log: log) }
     var eggGroupMembers: Recorded<String, [String]> { Recorded(base: base.eggGroupMembers, kind: "rg", log: log) }
     var typeMembers: Recorded<String, [String]> { Recorded(base: base.typeMembers, kind: "rt", log: log) }

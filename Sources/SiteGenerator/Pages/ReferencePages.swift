@@ -146,10 +146,9 @@ enum ItemPage {
 
     static func value(_ item: Item, index: CatalogIndex, strings: SiteStrings) -> TemplateValue {
         let catalog = index.catalog
-        // Each pokemon's own rarities, in page order.
-        let byPokemon: [(slug: String, rarities: [HeldItemRarity])] = (index.reverse.wildHolders[item.slug] ?? []).compactMap { slug in
-            catalog.pokemon[slug].map { (slug, $0.heldItemRarities.filter { $0.item == item.slug }) }
-        }
+        // Each pokemon's own rarities, in page order, from the reverse index (`rw:<item>`): each
+        // holder is read as its face, in its row, not whole.
+        let byPokemon = (index.reverse.wildHolders[item.slug] ?? []).map { (slug: $0.pokemon, rarities: $0.rarities) }
         let wild: [TemplateValue] = byPokemon.compactMap { entry in
             guard case .dictionary(var row)? = ReferencePages.pokemonRow(entry.slug, index: index) else { return nil }
             // "Red, Blue: 5%": games with the same rarity said together, newest first.

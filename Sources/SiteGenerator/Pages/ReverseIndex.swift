@@ -26,10 +26,18 @@ struct ReverseIndex: Sendable {
         var chain: Int
     }
 
+    /// A pokemon that may hold an item in the wild, with its rarity in each game (none when
+    /// only its `held_items` names the item). The item's page reads this, not the pokemon:
+    /// an edit to a holder's stats leaves the page as it was.
+    struct WildHolder: Sendable, Hashable, Codable {
+        var pokemon: String
+        var rarities: [HeldItemRarity]
+    }
+
     var learners: [String: LearnerList] = [:]
     var abilityHolders: [String: [Holder]] = [:]
     /// Item -> the pokemon that may hold it in the wild, in page order.
-    var wildHolders: [String: [String]] = [:]
+    var wildHolders: [String: [WildHolder]] = [:]
     var itemEvolutions: [String: [Evolution]] = [:]
     /// Egg group -> species slugs, in dex order.
     var eggGroupMembers: [String: [String]] = [:]
@@ -89,7 +97,7 @@ struct ReverseIndex: Sendable {
                 abilityHolders[slot.ability, default: []].append(Holder(pokemon: pokemon.slug, hidden: slot.isHidden))
             }
             for item in Set(pokemon.heldItemRarities.map(\.item) + pokemon.heldItems) {
-                wildHolders[item, default: []].append(pokemon.slug)
+                wildHolders[item, default: []].append(WildHolder(pokemon: pokemon.slug, rarities: pokemon.heldItemRarities.filter { $0.item == item }))
             }
             for type in pokemon.types { typeMembers[type, default: []].append(pokemon.slug) }
         }

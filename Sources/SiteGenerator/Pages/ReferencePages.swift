@@ -148,12 +148,13 @@ enum ItemPage {
         let catalog = index.catalog
         // Each pokemon's own rarities, in page order, from the reverse index (`rw:<item>`): each
         // holder is read as its face, in its row, not whole.
-        let byPokemon = (index.reverse.wildHolders[item.slug] ?? []).map { (slug: $0.pokemon, rarities: $0.rarities) }
-        let wild: [TemplateValue] = byPokemon.compactMap { entry in
-            guard case .dictionary(var row)? = ReferencePages.pokemonRow(entry.slug, index: index) else { return nil }
+        let holders = index.reverse.wildHolders[item.slug] ?? []
+        // Read only with holders to show: a page without them does not depend on the games.
+        let order = holders.isEmpty ? [:] : versionOrder(catalog)
+        let wild: [TemplateValue] = holders.compactMap { holder in
+            guard case .dictionary(var row)? = ReferencePages.pokemonRow(holder.pokemon, index: index) else { return nil }
             // "Red, Blue: 5%": games with the same rarity said together, newest first.
-            let order = versionOrder(catalog)
-            let grouped = Dictionary(grouping: entry.rarities, by: \.rarity).sorted { $0.key > $1.key }
+            let grouped = Dictionary(grouping: holder.rarities, by: \.rarity).sorted { $0.key > $1.key }
             row["rarities"] = .string(grouped.map { rarity, games in
                 let names = games.map(\.version).sorted { (order[$0] ?? .max) < (order[$1] ?? .max) }
                     .map { catalog.versionNames[$0] ?? EvolutionPhrasing.words($0) }

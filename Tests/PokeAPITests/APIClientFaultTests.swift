@@ -3,7 +3,7 @@ import Testing
 import TestSupport
 @testable import PokeAPI
 
-/// One test per injected fault, against a real loopback server and the real transport.
+/// One test per injected fault, against a real loopback server and each real HTTP transport.
 @Suite("The client survives server faults")
 struct APIClientFaultTests {
     /// Records the waits the retry policy asked for, instead of sleeping.
@@ -14,12 +14,12 @@ struct APIClientFaultTests {
         var all: [Duration] { lock.withLock { recorded } }
     }
 
-    func client(_ server: LoopbackServer, timeout: Duration = .seconds(5), attempts: Int = 3, sleeps: Sleeps = Sleeps()) -> APIClient {
+    func client(_ server: LoopbackServer, _ kind: TransportKind, timeout: Duration = .seconds(5), attempts: Int = 3, sleeps: Sleeps = Sleeps()) -> APIClient {
         var retry = RetryPolicy(maxAttempts: attempts, baseDelay: .milliseconds(100), maxDelay: .seconds(1))
         retry.sleep = { sleeps.add($0) }
         retry.random = { 1 }
         return APIClient(
-            transport: AsyncHTTPTransport(concurrency: 2, connectTimeout: .seconds(2)),
+            transport: kind.make(),
             endpoints: Endpoints(apiBase: server.baseURL + "api/v2/", spritesBase: server.baseURL),
             retry: retry, timeout: timeout, maxBytes: 1_048_576, userAgent: "pokedex/test (static Pokédex site generator)"
         )
@@ -27,12 +27,12 @@ struct APIClientFaultTests {
 
     func url(_ server: LoopbackServer) -> String { server.baseURL + "api/v2/stat/1/" }
 
-    @Test("a 500 is retried and the following 200 is used")
-    func serverErrorThenSuccess() async throws {
+    @Test("a 500 is retried and the following 200 is used", arguments: TransportKind.allCases)
+    func serverErrorThenSuccess(_ kind: TransportKind) async throws {
         let flaky = try await LoopbackServer.start { [counter = Counter()] _ in
             counter.next() == 1 ? .status(500) : .json(#"{"id":1}"#)
         }
-        let client = client(flaky)
+        let client = client(flaky, kind)
         let outcome = try await client.get(url(flaky))
         guard case let .body(data, _, _) = outcome else { Issue.record("expected a body, got \(outcome)"); return }
         #expect(String(decoding: data, as: UTF8.self) == #"{"id":1}"#)
@@ -42,13 +42,13 @@ struct APIClientFaultTests {
         await flaky.stop()
     }
 
-    @Test("a 429 waits at least as long as Retry-After says")
-    func tooManyRequestsHonoursRetryAfter() async throws {
+    @Test("a 429 waits at least as long as Retry-After says", arguments: TransportKind.allCases)
+    func tooManyRequestsHonoursRetryAfter(_ kind: TransportKind) async throws {
         let server = try await LoopbackServer.start { [counter = Counter()] _ in
             counter.next() == 1 ? .status(429, headers: ["retry-after": "3"]) : .json("{}")
         }
         let sleeps = Sleeps()
-        let client = client(server, sleeps: sleeps)
+        let client = client(server, kind, sleeps: sleeps)
         _ = try await client.get(url(server))
         #expect(sleeps.all.count == 1)
         #expect((sleeps.all.first ?? .zero) >= .seconds(3))
@@ -57,12 +57,12 @@ struct APIClientFaultTests {
         await server.stop()
     }
 
-    @Test("a reset connection is retried on a new one")
-    func connectionResetIsRetried() async throws {
+    @Test("a reset connection is retried on a new one", arguments: TransportKind.allCases)
+    func connectionResetIsRetried(_ kind: TransportKind) async throws {
         let server = try await LoopbackServer.start { [counter = Counter()] _ in
             counter.next() == 1 ? .reset : .json("{}")
         }
-        let client = client(server)
+        let client = client(server, kind)
         let outcome = try await client.get(url(server))
         #expect(outcome == .body(Data("{}".utf8), etag: nil, lastModified: nil))
         #expect(server.requests.count == 2)
@@ -70,10 +70,10 @@ struct APIClientFaultTests {
         await server.stop()
     }
 
-    @Test("a response slower than the timeout fails as a timeout after its retries")
-    func slowResponseTimesOut() async throws {
+    @Test("a response slower than the timeout fails as a timeout after its retries", arguments: TransportKind.allCases)
+    func slowResponseTimesOut(_ kind: TransportKind) async throws {
         let server = try await LoopbackServer.start { _ in .delayed(.seconds(3), .json("{}")) }
-        let client = client(server, timeout: .milliseconds(300), attempts: 2)
+        let client = client(server, kind, timeout: .milliseconds(300), attempts: 2)
         // No wall-clock bound (flaky on a loaded machine): had the client waited for the
         // slow server, it would have received the body and not thrown a timeout.
         await #expect(throws: PokeAPIFailure.timeout(url: url(server), seconds: 0.3)) {
@@ -84,25 +84,25 @@ struct APIClientFaultTests {
         await server.stop()
     }
 
-    @Test("a body that falls silent after the head fails as a timeout")
-    func silentBodyTimesOut() async throws {
-        try await expectTimeoutWithin300ms(bodyByteEvery: .seconds(30))
+    @Test("a body that falls silent after the head fails as a timeout", arguments: TransportKind.allCases)
+    func silentBodyTimesOut(_ kind: TransportKind) async throws {
+        try await expectTimeoutWithin300ms(bodyByteEvery: .seconds(30), kind)
     }
 
-    @Test("a body that trickles in, never silent for long but never done in time, fails as a timeout")
-    func tricklingBodyTimesOut() async throws {
+    @Test("a body that trickles in, never silent for long but never done in time, fails as a timeout", arguments: TransportKind.allCases)
+    func tricklingBodyTimesOut(_ kind: TransportKind) async throws {
         // A byte every 50 ms is never silent for long; the 28 bytes take 1.4 s, so only a
         // bound on the whole request stops it. Had the client waited, it would
         // have returned the body instead of throwing.
-        try await expectTimeoutWithin300ms(bodyByteEvery: .milliseconds(50))
+        try await expectTimeoutWithin300ms(bodyByteEvery: .milliseconds(50), kind)
     }
 
     /// A server that sends the head, then the body a byte every `interval`, against a client
     /// with a 300 ms timeout and one attempt: the request must fail as a timeout.
-    func expectTimeoutWithin300ms(bodyByteEvery interval: Duration) async throws {
+    func expectTimeoutWithin300ms(bodyByteEvery interval: Duration, _ kind: TransportKind) async throws {
         let body = Array(#"{"id":1,"name":"bulbasaur"}"#.utf8)
         let server = try await LoopbackServer.start { _ in .trickle(interval: interval, body: body) }
-        let client = client(server, timeout: .milliseconds(300), attempts: 1)
+        let client = client(server, kind, timeout: .milliseconds(300), attempts: 1)
         await #expect(throws: PokeAPIFailure.timeout(url: url(server), seconds: 0.3)) {
             _ = try await client.get(url(server))
         }
@@ -110,13 +110,13 @@ struct APIClientFaultTests {
         await server.stop()
     }
 
-    @Test("a truncated body is never returned as data")
-    func truncatedBodyFails() async throws {
+    @Test("a truncated body is never returned as data", arguments: TransportKind.allCases)
+    func truncatedBodyFails(_ kind: TransportKind) async throws {
         let server = try await LoopbackServer.start { _ in .truncated(declaredLength: 500, body: Array(#"{"id":1,"na"#.utf8)) }
         // A bound far past what two short answers take: with the whole suite running on two
         // cores, the default 5 s ran out once and the failure read as a timeout. A client that
         // waited for the missing bytes would still fail here, as a timeout.
-        let client = client(server, timeout: .seconds(60), attempts: 2)
+        let client = client(server, kind, timeout: .seconds(60), attempts: 2)
         await #expect(throws: PokeAPIFailure.truncated(url: url(server))) {
             _ = try await client.get(url(server))
         }
@@ -125,8 +125,8 @@ struct APIClientFaultTests {
         await server.stop()
     }
 
-    @Test("a redirect to another host is refused, one to the API host followed")
-    func offHostRedirectRefused() async throws {
+    @Test("a redirect to another host is refused, one to the API host followed", arguments: TransportKind.allCases)
+    func offHostRedirectRefused(_ kind: TransportKind) async throws {
         let server = try await LoopbackServer.start { request in
             switch request.path {
             case "/api/v2/stat/1/": .status(302, headers: ["location": "http://elsewhere.invalid/api/v2/stat/1/"])
@@ -134,7 +134,7 @@ struct APIClientFaultTests {
             default: .json(#"{"id":3}"#)
             }
         }
-        let client = client(server)
+        let client = client(server, kind)
         await #expect(throws: PokeAPIFailure.redirectRefused(url: url(server), location: "http://elsewhere.invalid/api/v2/stat/1/")) {
             _ = try await client.get(url(server))
         }
@@ -145,12 +145,12 @@ struct APIClientFaultTests {
         await server.stop()
     }
 
-    @Test("a 304 answers a conditional request with the stored validators")
-    func notModifiedOnRevalidation() async throws {
+    @Test("a 304 answers a conditional request with the stored validators", arguments: TransportKind.allCases)
+    func notModifiedOnRevalidation(_ kind: TransportKind) async throws {
         let server = try await LoopbackServer.start { request in
             request.headers["if-none-match"] == "\"v1\"" ? .status(304) : .json("{}", headers: ["etag": "\"v1\""])
         }
-        let client = client(server)
+        let client = client(server, kind)
         let first = try await client.get(url(server))
         #expect(first == .body(Data("{}".utf8), etag: "\"v1\"", lastModified: nil))
         let second = try await client.get(url(server), validators: .init(etag: "\"v1\"", lastModified: nil))
@@ -159,10 +159,10 @@ struct APIClientFaultTests {
         await server.stop()
     }
 
-    @Test("a body larger than the cap is refused without retrying")
-    func oversizedBodyRefused() async throws {
+    @Test("a body larger than the cap is refused without retrying", arguments: TransportKind.allCases)
+    func oversizedBodyRefused(_ kind: TransportKind) async throws {
         let server = try await LoopbackServer.start { _ in .respond(status: 200, headers: [:], body: Array(repeating: 0x20, count: 2_000_000)) }
-        let client = client(server)
+        let client = client(server, kind)
         await #expect(throws: PokeAPIFailure.tooLarge(url: url(server), limit: 1_048_576)) {
             _ = try await client.get(url(server))
         }
@@ -170,6 +170,22 @@ struct APIClientFaultTests {
         await client.transport.shutdown()
         await server.stop()
     }
+}
+
+/// The HTTP transports a fetch uses: AsyncHTTPClient (`https://`) and the socket one (`http://`).
+/// Both meet the same faults; a loopback server speaks plain HTTP, which both can.
+enum TransportKind: String, CaseIterable, Sendable, CustomTestStringConvertible {
+    case asyncHTTPClient
+    case sockets
+
+    func make() -> any HTTPTransport {
+        switch self {
+        case .asyncHTTPClient: AsyncHTTPTransport(concurrency: 2, connectTimeout: .seconds(2))
+        case .sockets: SocketHTTPTransport(concurrency: 2, connectTimeout: .seconds(2))
+        }
+    }
+
+    var testDescription: String { rawValue }
 }
 
 /// Counts calls from any thread.

@@ -4,7 +4,7 @@ import Testing
 import TestSupport
 @testable import PokeAPI
 
-/// Compressed bodies, from a real loopback server through the real transport, and the
+/// Compressed bodies, from a real loopback server through each real HTTP transport, and the
 /// decoder alone for what a server would rarely send.
 @Suite("Compressed responses")
 struct ContentCodingTests {
@@ -31,11 +31,11 @@ struct ContentCodingTests {
     /// A JSON document of about 200 KB whose bytes vary, so it does not shrink to nothing.
     static let document: [UInt8] = Array(("{\"moves\":[" + (0..<4000).map { #"{"move":{"name":"m\#($0)","url":"/api/v2/move/\#($0)/"}}"# }.joined(separator: ",") + "]}").utf8)
 
-    func client(_ server: LoopbackServer, maxBytes: Int = 1_048_576) -> APIClient {
+    func client(_ server: LoopbackServer, _ kind: TransportKind, maxBytes: Int = 1_048_576) -> APIClient {
         var retry = RetryPolicy(maxAttempts: 2, baseDelay: .milliseconds(10), maxDelay: .milliseconds(10))
         retry.sleep = { _ in }
         return APIClient(
-            transport: AsyncHTTPTransport(concurrency: 2, connectTimeout: .seconds(2)),
+            transport: kind.make(),
             endpoints: Endpoints(apiBase: server.baseURL + "api/v2/", spritesBase: server.baseURL),
             retry: retry, timeout: .seconds(5), maxBytes: maxBytes, userAgent: "pokedex/test (static Pokédex site generator)"
         )
@@ -43,12 +43,13 @@ struct ContentCodingTests {
 
     @Test("gzip and deflate bodies arrive as the server's bytes, and gzip is asked for", arguments: [
         ("gzip", true), ("x-gzip", true), ("deflate", false), ("GZip ", true),
-    ])
-    func inflatesWholeBodies(encoding: String, gzip: Bool) async throws {
+    ], TransportKind.allCases)
+    func inflatesWholeBodies(coding: (encoding: String, gzip: Bool), kind: TransportKind) async throws {
+        let (encoding, gzip) = coding
         let body = Self.compressed(Self.document, gzip: gzip)
         #expect(body.count * 4 < Self.document.count, "the sample compresses")
         let server = try await LoopbackServer.start { _ in .respond(status: 200, headers: ["content-encoding": encoding, "etag": "\"e\""], body: body) }
-        let client = client(server)
+        let client = client(server, kind)
         let outcome = try await client.get(server.baseURL + "api/v2/move/")
         #expect(outcome == .body(Data(Self.document), etag: "\"e\"", lastModified: nil))
         #expect(server.requests.first?.headers["accept-encoding"]?.contains("gzip") == true)
@@ -56,12 +57,12 @@ struct ContentCodingTests {
         await server.stop()
     }
 
-    @Test("a small body that would inflate past the cap is refused, without retrying")
-    func refusesBombs() async throws {
+    @Test("a small body that would inflate past the cap is refused, without retrying", arguments: TransportKind.allCases)
+    func refusesBombs(_ kind: TransportKind) async throws {
         let bomb = Self.compressed(Array(repeating: 0x20, count: 8 * 1_048_576), gzip: true)
         #expect(bomb.count < 20_000)
         let server = try await LoopbackServer.start { _ in .respond(status: 200, headers: ["content-encoding": "gzip"], body: bomb) }
-        let client = client(server)
+        let client = client(server, kind)
         await #expect(throws: PokeAPIFailure.tooLarge(url: server.baseURL + "api/v2/move/", limit: 1_048_576)) {
             _ = try await client.get(server.baseURL + "api/v2/move/")
         }
@@ -70,14 +71,14 @@ struct ContentCodingTests {
         await server.stop()
     }
 
-    @Test("a damaged or cut stream is a body cut short: retried, then reported")
-    func damagedStreams() async throws {
+    @Test("a damaged or cut stream is a body cut short: retried, then reported", arguments: TransportKind.allCases)
+    func damagedStreams(_ kind: TransportKind) async throws {
         var damaged = Self.compressed(Self.document, gzip: true)
         for index in stride(from: 40, to: 400, by: 7) { damaged[index] ^= 0x5a }
         let cut = Array(Self.compressed(Self.document, gzip: true).dropLast(200))
         for body in [damaged, cut] {
             let server = try await LoopbackServer.start { _ in .respond(status: 200, headers: ["content-encoding": "gzip"], body: body) }
-            let client = client(server)
+            let client = client(server, kind)
             await #expect(throws: PokeAPIFailure.truncated(url: server.baseURL + "api/v2/move/")) {
                 _ = try await client.get(server.baseURL + "api/v2/move/")
             }
@@ -87,14 +88,14 @@ struct ContentCodingTests {
         }
     }
 
-    @Test("a 304 that names its encoding and a 404 whose body is not gzip are answered as such, not inflated")
-    func bodiesThatAreNotRead() async throws {
+    @Test("a 304 that names its encoding and a 404 whose body is not gzip are answered as such, not inflated", arguments: TransportKind.allCases)
+    func bodiesThatAreNotRead(_ kind: TransportKind) async throws {
         let server = try await LoopbackServer.start { request in
             if request.headers["if-none-match"] == "\"v1\"" { return .respond(status: 304, headers: ["content-encoding": "gzip", "etag": "\"v1\""], body: []) }
             if request.uri.contains("missing") { return .respond(status: 404, headers: ["content-encoding": "gzip"], body: Array("not found".utf8)) }
             return .respond(status: 200, headers: ["content-encoding": "gzip", "etag": "\"v1\""], body: Self.compressed(Self.document, gzip: true))
         }
-        let client = client(server)
+        let client = client(server, kind)
         let url = server.baseURL + "api/v2/move/"
         #expect(try await client.get(url) == .body(Data(Self.document), etag: "\"v1\"", lastModified: nil))
         #expect(try await client.get(url, validators: .init(etag: "\"v1\"", lastModified: nil)) == .notModified)

@@ -79,8 +79,10 @@ package struct Fetcher: Sendable {
             let lock = configuration.inPlace ? nil : try CacheLock(file: layout.lockFile)
             let cache = ResourceCache(layout: layout, inPlace: configuration.inPlace)
             if !configuration.inPlace { try cache.beginRun() }
+            let connectTimeout = min(configuration.timeout, .seconds(10))
             let transport = transport ?? RoutingTransport(
-                http: AsyncHTTPTransport(concurrency: configuration.concurrency, connectTimeout: min(configuration.timeout, .seconds(10))),
+                plain: SocketHTTPTransport(concurrency: configuration.concurrency, connectTimeout: connectTimeout),
+                tls: AsyncHTTPTransport(concurrency: configuration.concurrency, connectTimeout: connectTimeout),
                 file: FileTransport(endpoints: endpoints)
             )
             let client = APIClient(

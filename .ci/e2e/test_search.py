@@ -55,6 +55,17 @@ def open_page(driver, base, path):
     wait(driver, lambda d: d.execute_script("return document.readyState") == "complete")
 
 
+def settle(driver):
+    """Waits until what the page draws in steps (the search results, the list's table) is whole.
+
+    Both draw a screenful, then the rest in idle time, and mark the container data-complete
+    when done. Counting controls (or running axe) before that races the drawing: on a slow
+    machine a CI run counted the footer's links while rows were still arriving before them.
+    """
+    wait(driver, lambda d: d.execute_script(
+        "return !document.querySelector('#results:not([data-complete]), table.list-table > tbody:not([data-complete])')"))
+
+
 def console_errors(driver):
     return [e for e in driver.get_log("browser") if e["level"] in ("SEVERE", "ERROR")]
 
@@ -288,6 +299,7 @@ def test_compare_reached_from_detail_and_results(driver):
 def test_no_console_errors_and_csp_holds(driver, path):
     for base in ("file", "http"):
         open_page(driver, base, path)
+        settle(driver)
         time.sleep(0.3)
         assert not console_errors(driver), f"{base}:{path}: {console_errors(driver)}"
         csp = driver.find_elements(By.CSS_SELECTOR, 'meta[http-equiv="Content-Security-Policy"]')
@@ -300,7 +312,7 @@ def test_no_console_errors_and_csp_holds(driver, path):
                                   LIST + "?type=fire", "compare.html?p=garchomp,salamence,dragonite"])
 def test_axe_finds_no_serious_violation(driver, path):
     open_page(driver, "http", path)
-    time.sleep(0.3)
+    settle(driver)
     axe = Axe(driver)
     axe.inject()
     found = axe.run()
@@ -311,7 +323,7 @@ def test_axe_finds_no_serious_violation(driver, path):
 @pytest.mark.parametrize("path", ["search.html?q=gen:1+type:water", LIST + "?view=table", "compare.html?p=garchomp,salamence"])
 def test_tab_reaches_every_control(driver, path):
     open_page(driver, "file", path)
-    time.sleep(0.3)
+    settle(driver)
     controls = driver.execute_script(
         """
         const selector = 'a[href], button:not([disabled]), input:not([disabled]):not([type=hidden]),'
@@ -353,7 +365,8 @@ def test_screenshots(driver, name):
                 "width": width, "height": height, "deviceScaleFactor": 1, "mobile": label == "phone"})
             driver.execute_cdp_cmd("Emulation.setEmulatedMedia", {"features": [{"name": "prefers-color-scheme", "value": scheme}]})
             open_page(driver, "file", SHOT_PAGES[name])
-            time.sleep(0.4)
+            settle(driver)
+            time.sleep(0.2)
             target = SHOTS / f"{name}-{label}-{scheme}.png"
             driver.save_screenshot(str(target))
             assert target.stat().st_size > 1000

@@ -13,8 +13,15 @@ struct JSONLexer {
 
     /// Reads a string and returns the range of its body (between the quotes, escapes kept).
     mutating func string() throws(JSONLinkScanner.Invalid) -> Range<Int> {
+        try escapedString().body
+    }
+
+    /// Reads a string and returns the range of its body and whether it holds an escape:
+    /// the one pass that checks the string also says so, so no caller reads it twice.
+    mutating func escapedString() throws(JSONLinkScanner.Invalid) -> (body: Range<Int>, escaped: Bool) {
         position += 1
         let start = position
+        var escaped = false
         while true {
             skipPlainText()
             guard position < bytes.count else { throw invalid() }
@@ -22,8 +29,9 @@ struct JSONLexer {
             switch byte {
             case UInt8(ascii: "\""):
                 position += 1
-                return start..<(position - 1)
+                return (start..<(position - 1), escaped)
             case UInt8(ascii: "\\"):
+                escaped = true
                 try escape()
             case 0..<0x20:
                 throw invalid()
@@ -110,8 +118,12 @@ struct JSONLexer {
         position += count
     }
 
-    mutating func number() throws(JSONLinkScanner.Invalid) {
+    /// Reads a number and returns whether it has a fraction or an exponent (is not an integer
+    /// by its spelling).
+    @discardableResult
+    mutating func number() throws(JSONLinkScanner.Invalid) -> Bool {
         let start = position
+        var fraction = false
         var exponent = false
         if peek() == UInt8(ascii: "-") { position += 1 }
         guard let first = peek(), Self.isDigit(first) else { throw invalid() }
@@ -121,6 +133,7 @@ struct JSONLexer {
             position += 1
             guard let digit = peek(), Self.isDigit(digit) else { throw invalid() }
             skipDigits()
+            fraction = true
         }
         if let e = peek(), e == UInt8(ascii: "e") || e == UInt8(ascii: "E") {
             position += 1
@@ -134,6 +147,7 @@ struct JSONLexer {
         if exponent || position - start > 15 {
             guard Self.isFiniteDouble(UnsafeBufferPointer(rebasing: bytes[start..<position])) else { throw invalid() }
         }
+        return fraction || exponent
     }
 
     static func isFiniteDouble(_ text: UnsafeBufferPointer<UInt8>) -> Bool {

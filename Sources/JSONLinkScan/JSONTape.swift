@@ -73,8 +73,7 @@ final class JSONTape {
             case UInt8(ascii: "{"): try container(depth: depth, kind: .object)
             case UInt8(ascii: "["): try container(depth: depth, kind: .array)
             case UInt8(ascii: "\""):
-                let body = try lexer.string()
-                let escaped = lexer.bytes[body].contains(UInt8(ascii: "\\"))
+                let (body, escaped) = try lexer.escapedString()
                 entries.append(Entry(kind: .string, flag: escaped, start: Int32(body.lowerBound), end: Int32(body.upperBound), count: 0))
             case UInt8(ascii: "t"):
                 try lexer.literal("true")
@@ -86,9 +85,7 @@ final class JSONTape {
                 try lexer.literal("null")
                 entries.append(Entry(kind: .null, flag: false, start: start, end: Int32(lexer.position), count: 0))
             default:
-                try lexer.number()
-                let text = lexer.bytes[Int(start)..<lexer.position]
-                let fractional = text.contains { $0 == UInt8(ascii: ".") || $0 == UInt8(ascii: "e") || $0 == UInt8(ascii: "E") }
+                let fractional = try lexer.number()
                 entries.append(Entry(kind: .number, flag: fractional, start: start, end: Int32(lexer.position), count: 0))
             }
         }

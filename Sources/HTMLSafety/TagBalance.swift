@@ -12,6 +12,12 @@ enum TagBalance {
     /// Elements whose end tag may be left out (HTML's "optional tags").
     static let optionalEnd: Set<String> = ["html", "head", "body", "p", "li", "dt", "dd", "option", "optgroup", "tr", "td", "th",
                                           "thead", "tbody", "tfoot", "colgroup", "caption", "rb", "rt", "rtc", "rp"]
+    /// A new `<li>` ends an open `<li>`, a new `<p>` an open `<p>`, and so on.
+    static let impliedEnds: [String: Set<String>] = [
+        "li": ["li"], "dt": ["dt", "dd"], "dd": ["dt", "dd"], "p": ["p"], "option": ["option"],
+        "tr": ["tr", "td", "th"], "td": ["td", "th"], "th": ["td", "th"], "tbody": ["tbody", "thead", "tr", "td", "th"],
+        "tfoot": ["tbody", "thead", "tr", "td", "th"], "optgroup": ["optgroup", "option"],
+    ]
 
     static func issues(in html: [UInt8]) -> [HTMLIssue] {
         var scanner = Scanner(bytes: html)
@@ -57,7 +63,7 @@ enum TagBalance {
 
         mutating func skip(past marker: [UInt8]) {
             while at < bytes.count {
-                if bytes[at] == marker[0], at + marker.count <= bytes.count, Array(bytes[at..<at + marker.count]) == marker {
+                if starts(with: marker) {
                     for _ in marker { advance() }
                     return
                 }
@@ -67,8 +73,11 @@ enum TagBalance {
 
         mutating func tag() {
             let line = self.line, column = at - lineStart + 1
-            if starts(with: "<!--") { skip(past: Array("-->".utf8)); return }
-            if starts(with: "<!") || starts(with: "<?") { skip(past: [UInt8(ascii: ">")]); return }
+            if starts(with: Self.commentOpen) { skip(past: Self.commentClose); return }
+            if at + 1 < bytes.count, bytes[at + 1] == UInt8(ascii: "!") || bytes[at + 1] == UInt8(ascii: "?") {
+                skip(past: [UInt8(ascii: ">")])
+                return
+            }
             advance()
             var closing = false
             if at < bytes.count, bytes[at] == UInt8(ascii: "/") { closing = true; advance() }
@@ -109,14 +118,9 @@ enum TagBalance {
             }
         }
 
-        /// A new `<li>` ends an open `<li>`, a new `<p>` an open `<p>`, and so on.
+        /// Closes what the element `name` implies the end of (see `TagBalance.impliedEnds`).
         mutating func impliedEnds(before name: String) {
-            let ends: [String: Set<String>] = [
-                "li": ["li"], "dt": ["dt", "dd"], "dd": ["dt", "dd"], "p": ["p"], "option": ["option"],
-                "tr": ["tr", "td", "th"], "td": ["td", "th"], "th": ["td", "th"], "tbody": ["tbody", "thead", "tr", "td", "th"],
-                "tfoot": ["tbody", "thead", "tr", "td", "th"], "optgroup": ["optgroup", "option"],
-            ]
-            guard let closes = ends[name] else { return }
+            guard let closes = TagBalance.impliedEnds[name] else { return }
             while let top = stack.last, closes.contains(top.name) { stack.removeLast() }
         }
 
@@ -134,9 +138,14 @@ enum TagBalance {
             issues.append(HTMLIssue(line: open.line, column: open.column, severity: .error, message: message, code: 0, subject: open.name))
         }
 
-        func starts(with text: String) -> Bool {
-            let marker = Array(text.utf8)
-            return at + marker.count <= bytes.count && Array(bytes[at..<at + marker.count]) == marker
+        static let commentOpen = Array("<!--".utf8), commentClose = Array("-->".utf8)
+
+        /// Whether the bytes at the position are `marker`, compared in place (this runs at
+        /// every `<` of every page a strict build checks).
+        func starts(with marker: [UInt8]) -> Bool {
+            guard at + marker.count <= bytes.count else { return false }
+            for offset in 0..<marker.count where bytes[at + offset] != marker[offset] { return false }
+            return true
         }
 
         static func isNameByte(_ byte: UInt8) -> Bool {

@@ -20,8 +20,10 @@ enum TagBalance {
     ]
 
     static func issues(in html: [UInt8]) -> [HTMLIssue] {
-        var scanner = Scanner(bytes: html)
-        return scanner.run()
+        html.withUnsafeBufferPointer { bytes in
+            var scanner = Scanner(bytes: bytes)
+            return scanner.run()
+        }
     }
 
     private struct Open {
@@ -31,14 +33,14 @@ enum TagBalance {
     }
 
     private struct Scanner {
-        let bytes: [UInt8]
+        let bytes: UnsafeBufferPointer<UInt8>
         var at = 0
         var line = 1
         var lineStart = 0
         var stack: [Open] = []
         var issues: [HTMLIssue] = []
 
-        init(bytes: [UInt8]) {
+        init(bytes: UnsafeBufferPointer<UInt8>) {
             self.bytes = bytes
         }
 
@@ -81,12 +83,17 @@ enum TagBalance {
             advance()
             var closing = false
             if at < bytes.count, bytes[at] == UInt8(ascii: "/") { closing = true; advance() }
-            var name = ""
-            while at < bytes.count, Self.isNameByte(bytes[at]) {
-                name.unicodeScalars.append(Unicode.Scalar(bytes[at] | (bytes[at] >= 65 && bytes[at] <= 90 ? 0x20 : 0)))
-                advance()
+            let nameStart = at
+            while at < bytes.count, Self.isNameByte(bytes[at]) { at += 1 }  // no newline in a name
+            guard at > nameStart else { return }
+            // Names are ASCII: lower case is one bit.
+            let name = String(unsafeUninitializedCapacity: at - nameStart) { buffer in
+                for offset in 0..<(at - nameStart) {
+                    let byte = bytes[nameStart + offset]
+                    buffer[offset] = byte | (byte >= 65 && byte <= 90 ? 0x20 : 0)
+                }
+                return at - nameStart
             }
-            guard !name.isEmpty else { return }
             // The rest of the tag, quoted values included; `/>` self-closes (foreign elements).
             var quote: UInt8?
             var selfClosed = false

@@ -219,13 +219,12 @@ struct HTTPTarget: Sendable {
     var target: String
 
     init?(_ url: String) {
+        guard Self.isPlain(url) else { return nil }
         let bytes = Array(url.utf8)
-        let scheme = Array("http://".utf8)
-        guard bytes.count > scheme.count, zip(bytes, scheme).allSatisfy({ Self.lowercased($0) == $1 }) else { return nil }
         // Only visible ASCII goes on the wire: no space, no control byte, no CR or LF that
         // would end the request line early (the URL comes from data a server sent).
         guard bytes.allSatisfy({ $0 > 0x20 && $0 < 0x7F }) else { return nil }
-        let rest = bytes[scheme.count...]
+        let rest = bytes[Self.scheme.count...]
         let slash = rest.firstIndex(where: { $0 == UInt8(ascii: "/") || $0 == UInt8(ascii: "?") || $0 == UInt8(ascii: "#") }) ?? rest.endIndex
         let authority = String(decoding: rest[rest.startIndex..<slash], as: UTF8.self)
         guard !authority.isEmpty, !authority.contains("@") else { return nil }
@@ -256,9 +255,10 @@ struct HTTPTarget: Sendable {
 
     /// Whether `url` starts with `http://`, in any case.
     static func isPlain(_ url: String) -> Bool {
-        let scheme = "http://".utf8
-        return url.utf8.count > scheme.count && zip(url.utf8, scheme).allSatisfy { lowercased($0) == $1 }
+        url.utf8.count > scheme.count && zip(url.utf8, scheme).allSatisfy { lowercased($0) == $1 }
     }
+
+    static let scheme = Array("http://".utf8)
 
     static func lowercased(_ byte: UInt8) -> UInt8 {
         byte >= 0x41 && byte <= 0x5A ? byte + 0x20 : byte

@@ -63,7 +63,8 @@ enum OfflineSupport {
           event.respondWith(fetch(request).then(function (response) {
             if (response.ok) {
               var copy = response.clone();
-              caches.open(CACHE).then(function (cache) { cache.put(request, copy); });
+              /* Kept alive until the copy is stored: a worker stopped sooner loses the page. */
+              event.waitUntil(caches.open(CACHE).then(function (cache) { return cache.put(request, copy); }));
             }
             return response;
           }).catch(function () {

@@ -18,6 +18,7 @@ from selenium.webdriver.chrome.service import Service
 from selenium.webdriver.common.action_chains import ActionChains
 from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
+from selenium.common.exceptions import StaleElementReferenceException
 from selenium.webdriver.support.ui import WebDriverWait
 
 SITE = pathlib.Path(os.environ["E2E_SITE_DIR"]).resolve()
@@ -47,12 +48,15 @@ def driver():
 
 
 def wait(driver, test, seconds=10):
-    return WebDriverWait(driver, seconds).until(test)
+    # A click that navigates swaps the page while the condition is polled: an element read
+    # from the old page is stale, which means "not yet", not a failure.
+    return WebDriverWait(driver, seconds, ignored_exceptions=(StaleElementReferenceException,)).until(test)
 
 
 def open_page(driver, base, path):
     driver.get(BASES[base] + path)
     wait(driver, lambda d: d.execute_script("return document.readyState") == "complete")
+    driver.get_log("browser")  # drain what an earlier page left, so errors are this page's
 
 
 def settle(driver):
@@ -100,7 +104,7 @@ def pokedex_rows():
 def test_search_page_reads_and_writes_the_address(driver, base):
     open_page(driver, base, "search.html?q=type:dragon+gen:4")
     assert driver.find_element(By.ID, "q").get_attribute("value") == "type:dragon gen:4"
-    wait(driver, lambda d: results(d))
+    settle(driver)  # the count below is of every row, not the first screenful
     names = result_names(driver)
     assert "Garchomp" in names and "Dialga" in names
     assert "Dragonite" not in names, "gen:4 keeps generation I out"
@@ -147,8 +151,10 @@ def test_queries_explain_themselves(driver):
     readings = [p.text for p in driver.find_elements(By.CSS_SELECTOR, ".query-reading")]
     assert len(readings) == 2, readings
     type_query(driver, "thunder")
+    # Moves, abilities and items named so are filled a step after the Pokémon.
+    wait(driver, lambda d: "Thunderbolt" in d.find_element(By.ID, "other-results").text)
     others = driver.find_element(By.ID, "other-results")
-    assert others.is_displayed() and "Thunderbolt" in others.text
+    assert others.is_displayed()
     # The move's name opens its own page (which the build wrote); the filter is one link over.
     page = others.find_element(By.LINK_TEXT, "Thunderbolt").get_attribute("href")
     assert page.endswith("moves/thunderbolt.html"), page
@@ -214,23 +220,27 @@ def test_list_table_sort_and_filters_live_in_the_address(driver, base):
     tools.find_element(By.CSS_SELECTOR, '.list-types [data-type="dragon"]').click()
     tools.find_element(By.CSS_SELECTOR, '.list-types [data-type="flying"]').click()
     wait(driver, lambda d: query_of(d).get("type") == ["dragon,flying"])
+    settle(driver)
     rows = driver.find_elements(By.CSS_SELECTOR, "#list-table tbody tr")
     assert rows and all("Dragon" in r.text and "Flying" in r.text for r in rows)
     header = driver.find_element(By.CSS_SELECTOR, '#list-table button[data-sort="spe"]')
     header.click()
     wait(driver, lambda d: query_of(d).get("sort") == ["spe"])
+    settle(driver)
     th = driver.find_element(By.CSS_SELECTOR, "#list-table th.col-spe")
     assert th.get_attribute("aria-sort") == "descending"
     speeds = [int(td.text) for td in driver.find_elements(By.CSS_SELECTOR, "#list-table tbody td:nth-child(10)")]
     assert speeds == sorted(speeds, reverse=True)
     driver.find_element(By.CSS_SELECTOR, '#list-table button[data-sort="spe"]').click()
     wait(driver, lambda d: query_of(d).get("dir") == ["asc"])
+    settle(driver)
     speeds = [int(td.text) for td in driver.find_elements(By.CSS_SELECTOR, "#list-table tbody td:nth-child(10)")]
     assert speeds == sorted(speeds)
     # The address alone brings the same view back.
     address = driver.current_url
     driver.get(address)
     wait(driver, lambda d: d.find_elements(By.CSS_SELECTOR, "#list-table tbody tr"))
+    settle(driver)
     assert [int(td.text) for td in driver.find_elements(By.CSS_SELECTOR, "#list-table tbody td:nth-child(10)")] == speeds
     assert driver.find_element(By.CSS_SELECTOR, '.list-types [data-type="dragon"]').get_attribute("aria-pressed") == "true"
     assert not console_errors(driver)
@@ -342,7 +352,7 @@ def test_tab_reaches_every_control(driver, path):
     driver.execute_script("document.activeElement && document.activeElement.blur(); window.scrollTo(0, 0);")
     reached = set()
     actions = ActionChains(driver)
-    for _ in range(controls + 10):
+    for _ in range(controls + 40):  # room for tab stops the selector does not count (a scrolling box)
         actions.send_keys(Keys.TAB).perform()
         marker = driver.execute_script("return document.activeElement && document.activeElement.getAttribute('data-e2e-control')")
         if marker is not None:

@@ -95,8 +95,7 @@ KEYBOARD_KINDS = ["home", "list", "detail", "type", "favorites", "mine", "404", 
 @pytest.mark.parametrize("name", KINDS)
 def test_page_has_no_console_error(driver, base, name):
     path = pages()[name]
-    driver.get(BASES[base] + path)
-    WebDriverWait(driver, 10).until(lambda d: d.execute_script("return document.readyState") == "complete")
+    open_page(driver, base, path)  # drains what an earlier page logged
     time.sleep(0.2)
     assert_no_console_errors(driver, f"{base}:{path}")
 
@@ -459,6 +458,10 @@ def test_offline_after_a_first_visit(driver):
         driver.get(base + detail_page("pikachu"))
         WebDriverWait(driver, 10).until(lambda d: d.execute_script("return !!navigator.serviceWorker.controller"))
         title = driver.find_element(By.CSS_SELECTOR, "h1").text
+        # The worker stores the page after answering: stop the server only once it is stored.
+        WebDriverWait(driver, 10).until(lambda d: d.execute_async_script(
+            "var done = arguments[arguments.length - 1];"
+            " caches.match(location.href).then(function (hit) { done(!!hit); }, function () { done(false); });"))
     finally:
         server.terminate()
         server.wait()
@@ -466,7 +469,9 @@ def test_offline_after_a_first_visit(driver):
     assert driver.find_element(By.CSS_SELECTOR, "h1").text == title, "the visited page, from the cache"
     driver.get(base + "search.html")
     assert driver.find_elements(By.CSS_SELECTOR, "#site-search"), "a core page precached on the first visit"
-    driver.execute_script("navigator.serviceWorker.getRegistrations().then(function (all) { all.forEach(function (r) { r.unregister(); }); });")
+    driver.execute_async_script("var done = arguments[arguments.length - 1]; navigator.serviceWorker.getRegistrations()"
+                                " .then(function (all) { return Promise.all(all.map(function (r) { return r.unregister(); })); })"
+                                " .then(function () { done(true); }, function () { done(false); });")
     open_page(driver, "file", "index.html")
     assert not driver.execute_script("return !!(navigator.serviceWorker && navigator.serviceWorker.controller)")
     assert_no_console_errors(driver, "file:// with a service worker in the site")

@@ -1023,8 +1023,10 @@
         var help = doc.querySelector(".query-help");
         if (help) help.open = !trimmed || help.open;
         if (!trimmed) {
-          /* Nothing typed: the help, not the whole Pokédex (the list page has that). */
+          /* Nothing typed: the help, not the whole Pokédex (the list page has that). The last
+             query's second step must not bring its other results and title back. */
           cancelPending();
+          if (afterwards) { win.clearTimeout(afterwards); afterwards = null; }
           results.replaceChildren();
           shown.rows = null;
           results.setAttribute("data-complete", "");

@@ -163,6 +163,23 @@ def test_queries_explain_themselves(driver):
     wait(driver, lambda d: d.find_elements(By.CSS_SELECTOR, "h1") and "Thunderbolt" in d.find_element(By.CSS_SELECTOR, "h1").text)
 
 
+def test_a_query_cleared_at_once_leaves_nothing_behind(driver):
+    """The other results and the title come a step after the rows: a query cleared before that
+    step must not get them back (they once came back over the help)."""
+    open_page(driver, "file", "search.html")
+    title = driver.title
+    state = driver.execute_async_script(
+        """
+        const done = arguments[arguments.length - 1], q = document.getElementById('q');
+        q.value = 'thunder'; q.dispatchEvent(new Event('input'));
+        q.value = ''; q.dispatchEvent(new Event('input'));
+        // Timers of the same delay run in the order they were set: this one runs after the
+        // step the first query left, if one is left.
+        setTimeout(() => done({ hidden: document.getElementById('other-results').hidden, title: document.title }), 0);
+        """)
+    assert state == {"hidden": True, "title": title}, state
+
+
 def test_sort_shows_the_stat(driver):
     open_page(driver, "http", "search.html?q=type:dragon+sort:spe")
     wait(driver, lambda d: results(d))

@@ -187,6 +187,37 @@ def test_sort_shows_the_stat(driver):
     assert stats and stats == sorted(stats, reverse=True)
 
 
+WHOLE = ("contain", "scale-down")
+FITS = "return Array.from(document.querySelectorAll(arguments[0])).map(i => getComputedStyle(i).objectFit)"
+
+
+def test_drawn_emblems_show_whole_in_every_list(driver):
+    # A box sprite is shown cropped to where the Pokémon stands; an emblem (drawn for a Pokémon
+    # the data has no picture of) is a disc of 84 px that must be scaled into the 40 px box,
+    # not cropped to its bottom middle.
+    emblems = [row for row in pokedex_rows() if row.get("sprite", "").startswith("emblems/")]
+    if not emblems:
+        pytest.skip(f"{SITE_NAME}: every Pokémon has a picture, no emblem is drawn")
+    name = emblems[0]["name"]
+    open_page(driver, "http", "search.html?q=" + urllib.parse.quote(f'"{name}"'))
+    settle(driver)
+    fits = driver.execute_script(FITS, "#results img.is-emblem")
+    assert fits and all(fit in WHOLE for fit in fits), (name, fits)
+    open_page(driver, "http", "index.html")  # the header's box (search.html has its own)
+    box = driver.find_element(By.ID, "site-search")
+    box.send_keys(name)
+    wait(driver, lambda d: d.find_elements(By.CSS_SELECTOR, ".search-results img.is-emblem"))
+    fits = driver.execute_script(FITS, ".search-results img.is-emblem")
+    assert all(fit in WHOLE for fit in fits), (name, fits)
+    # The table lists one row per species (its default form), drawn whole once settled.
+    open_page(driver, "http", LIST + "?view=table")
+    settle(driver)
+    fits = driver.execute_script(FITS, "#list-table img.is-emblem")
+    if not fits:
+        print(f"{SITE_NAME}: no species' default form is an emblem; the table's emblems are not checked")
+    assert all(fit in WHOLE for fit in fits), fits
+
+
 @pytest.mark.parametrize("base", ["file", "http"])
 def test_keyboard_only(driver, base):
     open_page(driver, base, "index.html")

@@ -13,7 +13,6 @@ import urllib.parse
 import warnings
 
 import pytest
-from axe_selenium_python import Axe
 from selenium import webdriver
 from selenium.webdriver.chrome.service import Service
 from selenium.webdriver.common.action_chains import ActionChains
@@ -21,6 +20,8 @@ from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
 from selenium.common.exceptions import StaleElementReferenceException
 from selenium.webdriver.support.ui import WebDriverWait
+
+from e2e_browser import axe_violations, tab_through
 
 SITE = pathlib.Path(os.environ["E2E_SITE_DIR"]).resolve()
 SITE_NAME = os.environ.get("E2E_SITE_NAME", SITE.name)
@@ -372,10 +373,8 @@ def test_no_console_errors_and_csp_holds(driver, path):
 def test_axe_finds_no_serious_violation(driver, path):
     open_page(driver, "http", path)
     settle(driver)
-    axe = Axe(driver)
-    axe.inject()
-    found = axe.run()
-    serious = [v for v in found["violations"] if v.get("impact") in ("serious", "critical")]
+    violations, axe = axe_violations(driver)
+    serious = [v for v in violations if v.get("impact") in ("serious", "critical")]
     assert not serious, f"axe on {path}:\n" + axe.report(serious)
 
 
@@ -394,20 +393,13 @@ def test_tab_reaches_every_control(driver, path):
           return r.width > 0 && r.height > 0 && s.visibility !== 'hidden' && s.display !== 'none'; };
         // A closed <details> keeps its content laid out but out of the Tab order.
         const shown = e => e.tagName === 'SUMMARY' || !e.closest('details:not([open])');
-        const all = [...document.querySelectorAll(selector)].filter(visible).filter(shown).slice(0, 150);
+        const all = [...document.querySelectorAll(selector)].filter(visible).filter(shown);
         all.forEach((e, i) => e.setAttribute('data-e2e-control', String(i)));
         return all.length;
         """)
-    driver.execute_script("document.activeElement && document.activeElement.blur(); window.scrollTo(0, 0);")
-    reached = set()
-    actions = ActionChains(driver)
-    for _ in range(controls + 40):  # room for tab stops the selector does not count (a scrolling box)
-        actions.send_keys(Keys.TAB).perform()
-        marker = driver.execute_script("return document.activeElement && document.activeElement.getAttribute('data-e2e-control')")
-        if marker is not None:
-            reached.add(marker)
-        if len(reached) == controls:
-            break
+    # Every control to the page's footer; room for tab stops the selector does not count
+    # (a scrolling box).
+    reached = tab_through(driver, controls, controls + 40)
     assert len(reached) == controls, f"{path}: Tab reached {len(reached)} of {controls}"
 
 

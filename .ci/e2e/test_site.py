@@ -9,13 +9,12 @@ import pathlib
 import time
 
 import pytest
-from axe_selenium_python import Axe
 from selenium import webdriver
 from selenium.webdriver.chrome.service import Service
-from selenium.webdriver.common.action_chains import ActionChains
 from selenium.webdriver.common.by import By
-from selenium.webdriver.common.keys import Keys
 from selenium.webdriver.support.ui import WebDriverWait
+
+from e2e_browser import axe_violations, tab_through
 
 SITE = pathlib.Path(os.environ["E2E_SITE_DIR"]).resolve()
 SITE_NAME = os.environ.get("E2E_SITE_NAME", SITE.name)
@@ -104,15 +103,10 @@ def test_page_has_no_console_error(driver, base, name):
 def test_axe_finds_no_serious_violation(driver, name):
     path = pages()[name]
     open_page(driver, "http", path)
-    axe = Axe(driver)
-    axe.inject()
-    # The largest pages (every move in a table) take axe tens of seconds on a loaded 2-core
-    # machine; an earlier test may have left the session's script timeout at 20 s.
-    driver.set_script_timeout(180)
-    results = axe.run()
-    serious = [v for v in results["violations"] if v.get("impact") in ("serious", "critical")]
+    violations, axe = axe_violations(driver)
+    serious = [v for v in violations if v.get("impact") in ("serious", "critical")]
     ARTIFACTS.mkdir(parents=True, exist_ok=True)
-    (ARTIFACTS / f"axe-{SITE_NAME}-{name}.json").write_text(json.dumps(results["violations"], indent=2))
+    (ARTIFACTS / f"axe-{SITE_NAME}-{name}.json").write_text(json.dumps(violations, indent=2))
     assert not serious, f"axe on {path}:\n" + axe.report(serious)
 
 
@@ -135,18 +129,9 @@ def test_keyboard_reaches_every_control(driver, name):
         return all.length;
         """
     )
-    reached = set()
-    # Start from the top of the document, as a person arriving on the page does.
-    driver.execute_script("document.activeElement && document.activeElement.blur(); window.scrollTo(0, 0);")
-    actions = ActionChains(driver)
-    # Scrollable tables and a player's own buttons are tab stops too: allow for them.
-    for _ in range(2 * controls + 40):
-        actions.send_keys(Keys.TAB).perform()
-        marker = driver.execute_script("return document.activeElement && document.activeElement.getAttribute('data-e2e-control')")
-        if marker is not None:
-            reached.add(marker)
-        if len(reached) == controls:
-            break
+    # From the top of the document, as a person arriving on the page starts. Scrollable
+    # tables and a player's own buttons are tab stops too: allow for them.
+    reached = tab_through(driver, controls, 2 * controls + 40)
     missing = controls - len(reached)
     assert missing == 0, f"{path}: keyboard reached {len(reached)} of {controls} controls"
 

@@ -1,0 +1,46 @@
+"""What test_site.py and test_search.py both do in the browser: run axe-core, and Tab
+through a page. pytest puts this folder on the import path of the tests beside it."""
+from axe_selenium_python import Axe
+from selenium.webdriver.common.action_chains import ActionChains
+from selenium.webdriver.common.keys import Keys
+
+# Tab presses sent in one WebDriver action: a round trip per press (and another to ask
+# where the focus went) made the keyboard checks minutes of the gate.
+TAB_BATCH = 25
+
+
+def axe_violations(driver):
+    """axe-core's violations on the page as it stands, and the Axe object for its report.
+
+    Only violations are asked for in full (`resultTypes`): axe still runs every rule on
+    every node and lists every node that fails, but builds a selector for one node of each
+    passing rule instead of all of them, which took 40 of the 45 seconds on the page
+    listing every move."""
+    axe = Axe(driver)
+    axe.inject()
+    # The largest pages take axe seconds on a loaded 2-core machine; an earlier test may
+    # have left the session's script timeout shorter.
+    driver.set_script_timeout(180)
+    return axe.run(options='{resultTypes: ["violations"]}')["violations"], axe
+
+
+def tab_through(driver, controls, presses):
+    """Presses Tab from the top of the page, at most `presses` times, until every one of
+    `controls` elements marked `data-e2e-control` has had the focus; returns the markers
+    that had it. A `focusin` listener records each element the focus lands on, so Tab goes
+    in batches and the page is asked once per batch."""
+    driver.execute_script("""
+        window.e2eReached = new Set();
+        document.addEventListener('focusin', event => {
+          const marker = event.target.getAttribute && event.target.getAttribute('data-e2e-control');
+          if (marker !== null) window.e2eReached.add(marker);
+        }, true);
+        document.activeElement && document.activeElement.blur(); window.scrollTo(0, 0);""")
+    reached = set()
+    sent = 0
+    while sent < presses and len(reached) < controls:
+        batch = min(TAB_BATCH, presses - sent)
+        ActionChains(driver).send_keys(Keys.TAB * batch).perform()
+        sent += batch
+        reached = set(driver.execute_script("return [...window.e2eReached]"))
+    return reached

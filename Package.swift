@@ -9,6 +9,11 @@ let nio: [Target.Dependency] = [
     .product(name: "NIOHTTP1", package: "swift-nio"),
 ]
 
+// The modules every page passes through, optimized in debug builds too: the tests and the
+// end-to-end gate build the whole mirror with the debug binary, and unoptimized they spent
+// most of CI's time there (see docs/ARCHITECTURE.md, "Tests and CI"). Release is -O already.
+let optimizedInDebug: [SwiftSetting] = [.unsafeFlags(["-O"], .when(configuration: .debug))]
+
 let package = Package(
     name: "pokedex",
     platforms: [.macOS(.v14)],
@@ -31,26 +36,26 @@ let package = Package(
     targets: [
         // What every stage shares: confined file access, hashing, bounded concurrency, text for terminals.
         .target(name: "CSystemExtras"),
-        .target(name: "Common", dependencies: ["CSystemExtras", "CZlib", .product(name: "SystemPackage", package: "swift-system")]),
+        .target(name: "Common", dependencies: ["CSystemExtras", "CZlib", .product(name: "SystemPackage", package: "swift-system")], swiftSettings: optimizedInDebug),
 
         // Stage: Render. Mustache, no dependencies, reusable on its own.
-        .target(name: "TemplateEngine"),
+        .target(name: "TemplateEngine", swiftSettings: optimizedInDebug),
 
         // libxml2, reached only from C files (see docs/ARCHITECTURE.md, "libxml2").
         .systemLibrary(name: "CLibXML2", pkgConfig: "libxml-2.0", providers: [.apt(["libxml2-dev"])]),
         .systemLibrary(name: "CZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"])]),
         .target(name: "CHTMLSupport", dependencies: ["CLibXML2"]),
-        .target(name: "HTMLSafety", dependencies: ["Common", "CHTMLSupport"]),
+        .target(name: "HTMLSafety", dependencies: ["Common", "CHTMLSupport"], swiftSettings: optimizedInDebug),
 
         // Stage: Source + Cache. The scanner stands alone so the fuzzer can reach it.
-        .target(name: "JSONLinkScan"),
+        .target(name: "JSONLinkScan", swiftSettings: optimizedInDebug),
         .target(name: "PokeAPI", dependencies: ["Common", "JSONLinkScan", "CZlib", asyncHTTPClient, .product(name: "NIOFoundationCompat", package: "swift-nio")] + nio),
         // The TOML reader the settings file and the collection file share; alone so the fuzzer can reach it.
         .target(name: "TOML"),
         // Stage: Catalog (and the trainer's collection).
-        .target(name: "Pokedex", dependencies: ["Common", "JSONLinkScan", "PokeAPI", "TOML"], resources: [.copy("Resources/sample-catalog.json")]),
+        .target(name: "Pokedex", dependencies: ["Common", "JSONLinkScan", "PokeAPI", "TOML"], resources: [.copy("Resources/sample-catalog.json")], swiftSettings: optimizedInDebug),
         // Stages: Pages, Render, Output.
-        .target(name: "SiteGenerator", dependencies: ["Common", "Pokedex", "TemplateEngine", "HTMLSafety", "CZlib"]),
+        .target(name: "SiteGenerator", dependencies: ["Common", "Pokedex", "TemplateEngine", "HTMLSafety", "CZlib"], swiftSettings: optimizedInDebug),
         // The commands, as a library so tests reach them; the executable only calls it.
         .target(name: "PokedexCLI", dependencies: ["Common", "TOML", "SiteGenerator", "TemplateEngine", "PokeAPI", "Pokedex", "HTMLSafety", argumentParser,
                                                    .product(name: "Hummingbird", package: "hummingbird"),

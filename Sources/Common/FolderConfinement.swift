@@ -14,11 +14,16 @@ import Darwin
 package final class FolderConfinement: Sendable {
     package let root: String
     private let realRoot: String
+    /// `root` and `realRoot` with a slash: what a path inside begins with.
+    private let rootPrefix: String
+    private let realRootPrefix: String
     private let checked = Mutex<Set<String>>([])
 
     package init(root: URL) {
         self.root = root.standardizedFileURL.path
         realRoot = InputFolder.realPath(root.path) ?? root.standardizedFileURL.path
+        rootPrefix = self.root.hasSuffix("/") ? self.root : self.root + "/"
+        realRootPrefix = realRoot.hasSuffix("/") ? realRoot : realRoot + "/"
     }
 
     /// Nil when `folder` (absolute, below the root, existing or not) stays inside the
@@ -27,17 +32,17 @@ package final class FolderConfinement: Sendable {
         var path = folder
         while path.hasSuffix("/"), path.count > 1 { path.removeLast() }
         if path == root || path == realRoot { return nil }
-        guard path.hasPrefix(root + "/") || path.hasPrefix(realRoot + "/") else { return path }
+        guard path.hasPrefix(rootPrefix) || path.hasPrefix(realRootPrefix) else { return path }
         if checked.withLock({ $0.contains(path) }) { return nil }
         var status = stat()
         if lstat(path, &status) != 0 {
             // Not there yet: whoever creates it creates a real folder inside its parent.
-            return errno == ENOENT ? escape(of: (path as NSString).deletingLastPathComponent) : path
+            return errno == ENOENT ? escape(of: parentFolder(of: path)) : path
         }
         if status.st_mode & S_IFMT == S_IFLNK {
             guard let real = InputFolder.realPath(path) else { return path }
             guard real == realRoot || real.hasPrefix(realRoot + "/") else { return real }
-        } else if let outside = escape(of: (path as NSString).deletingLastPathComponent) {
+        } else if let outside = escape(of: parentFolder(of: path)) {
             return outside
         }
         checked.withLock { _ = $0.insert(path) }

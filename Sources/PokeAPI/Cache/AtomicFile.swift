@@ -25,7 +25,7 @@ enum AtomicFile {
 
     /// Writes `data` to `destination`, creating missing folders on the way.
     static func write(_ data: Data, to destination: String) throws(PokeAPIFailure) {
-        let folder = (destination as NSString).deletingLastPathComponent
+        let folder = parentFolder(of: destination)
         #if os(Linux)
         if try writeUnnamed(data, in: folder, to: destination) { return }
         #endif
@@ -49,7 +49,7 @@ enum AtomicFile {
     /// `mkdir -p`: creates `folder` and its missing parents.
     static func makeFolders(_ folder: String) throws(PokeAPIFailure) {
         if mkdir(folder, 0o755) == 0 || errno == EEXIST { return }
-        let parent = (folder as NSString).deletingLastPathComponent
+        let parent = parentFolder(of: folder)
         guard errno == ENOENT, !parent.isEmpty, parent != folder else { throw failure(folder, "the folder") }
         try makeFolders(parent)
         guard mkdir(folder, 0o755) == 0 || errno == EEXIST else { throw failure(folder, "the folder") }
@@ -112,7 +112,7 @@ private extension AtomicFile {
 private extension AtomicFile {
     /// A fresh `.<name>.<random>.partial` beside `destination`.
     static func temporaryName(for destination: String) -> String {
-        let folder = (destination as NSString).deletingLastPathComponent
+        let folder = parentFolder(of: destination)
         let name = (destination as NSString).lastPathComponent
         return "\(folder)/.\(name).\(UInt32.random(in: .min ... .max))\(temporarySuffix)"
     }

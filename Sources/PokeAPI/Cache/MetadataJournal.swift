@@ -62,7 +62,7 @@ final class MetadataJournal: @unchecked Sendable {
             let line = Self.line(key, record)
             if log < 0 {
                 log = open(logFile, O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC | O_NOFOLLOW, 0o644)
-                if log < 0, errno == ENOENT, (try? AtomicFile.makeFolders((logFile as NSString).deletingLastPathComponent)) != nil {
+                if log < 0, errno == ENOENT, (try? AtomicFile.makeFolders(parentFolder(of: logFile))) != nil {
                     log = open(logFile, O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC | O_NOFOLLOW, 0o644)
                 }
                 guard log >= 0 else { return .failure(.unwritable(path: logFile, reason: "the metadata log (\(Self.errorText()))")) }

@@ -36,7 +36,7 @@ struct ResourceCache: Sendable {
 
     /// `path` (a file in the cache) once its folder is known to lie inside the cache.
     func confined(_ path: String) throws(PokeAPIFailure) -> String {
-        if let outside = confinement.escape(of: (path as NSString).deletingLastPathComponent) {
+        if let outside = confinement.escape(of: parentFolder(of: path)) {
             throw .unwritable(path: path, reason: "the file: its folder leads out of the cache (to \(outside)); remove that symlink")
         }
         return path

@@ -30,24 +30,46 @@ struct Reach: Sendable, Equatable {
     /// the live API does.
     static let optionalResources: Set<String> = ["location", "region"]
 
-    /// A fingerprint of everything the reach holds, in a fixed order: the source index keeps
-    /// it per file, so a file changed by hand that still reaches exactly the same (a text
-    /// edited) needs no crawl (``SourceIndex/restamped()``). Never 0 (unknown).
+    /// A fingerprint of everything the reach holds: the source index keeps it per file, so a
+    /// file changed by hand that still reaches exactly the same (a text edited) needs no
+    /// crawl (``SourceIndex/restamped()``). Never 0 (unknown).
+    ///
+    /// Each element is hashed on its own and the hashes are summed, so the order of the sets
+    /// does not matter and nothing is sorted or spelled out (a cold fetch asks it of every
+    /// resource; the sort of a pokemon's hundreds of paths was 3% of it).
     var key: UInt64 {
-        var hash = Fingerprint()
-        hash.add("reach-1")
-        // Each path spelled once, not in every comparison of the sort (a pokemon reaches hundreds).
-        for (path, name) in resources.map({ (path: $0.key.relativePath, name: $0.value) }).sorted(by: { $0.path < $1.path }) {
-            hash.add(path)
-            hash.add(name.map { "=" + $0 } ?? "-")
+        var sum: UInt64 = 0
+        func add(_ section: UInt8, _ element: (inout Fingerprint) -> Void) {
+            var hash = Fingerprint()
+            hash.add(section)
+            element(&hash)
+            sum &+= Self.spread(hash.value)
         }
-        for (label, set) in [("sprites", sprites), ("artwork", artwork), ("home", home)] {
-            hash.add(label)
-            for sprite in set.map(\.relativePath).sorted() { hash.add(sprite) }
+        for (path, name) in resources {
+            add(1) { hash in
+                hash.add(path.resource)
+                hash.add(path.identifier ?? "")
+                if let name { hash.add(name) } else { hash.add(UInt8(0)) }
+            }
         }
-        hash.add("generation")
-        for path in generationSpecies { hash.add(path.relativePath) }
-        return hash.value == 0 ? 1 : hash.value
+        for (section, set) in [(UInt8(2), sprites), (3, artwork), (4, home)] {
+            for sprite in set { add(section) { $0.add(sprite.relativePath) } }
+        }
+        // A list: its order is part of what it says.
+        add(5) { hash in for path in generationSpecies { hash.add(path.relativePath) } }
+        return sum == 0 ? 1 : sum
+    }
+
+    /// A 64-bit finalizer (MurmurHash3's `fmix64`): FNV's last bytes barely reach the high
+    /// bits, and a sum of hashes wants every bit of each to count.
+    static func spread(_ value: UInt64) -> UInt64 {
+        var value = value
+        value ^= value >> 33
+        value &*= 0xff51_afd7_ed55_8ccd
+        value ^= value >> 33
+        value &*= 0xc4ce_b9fe_1a85_ec53
+        value ^= value >> 33
+        return value
     }
 
     /// The links in `data`, a resource at `path`; throws when it is not valid JSON.

@@ -3,9 +3,21 @@
 ///
 /// The cache's metadata log (JSON) and the collection file (TOML) both write with it.
 package func quotedString(_ text: String) -> String {
+    var result = ""
+    appendQuoted(text, to: &result)
+    return result
+}
+
+/// Appends `text` as ``quotedString(_:)`` spells it, with no string in between (the metadata
+/// log writes four per entry a fetch stores).
+package func appendQuoted(_ text: String, to result: inout String) {
+    result += "\""
     let plain = text.utf8.allSatisfy { $0 >= 0x20 && $0 != 0x22 && $0 != 0x5C && $0 != 0x7F }
-    if plain { return "\"" + text + "\"" }
-    var result = "\""
+    if plain {
+        result += text
+        result += "\""
+        return
+    }
     for scalar in text.unicodeScalars {
         switch scalar {
         case "\"": result += "\\\""
@@ -20,5 +32,5 @@ package func quotedString(_ text: String) -> String {
             result.unicodeScalars.append(scalar)
         }
     }
-    return result + "\""
+    result += "\""
 }

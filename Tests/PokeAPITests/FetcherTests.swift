@@ -168,13 +168,19 @@ struct FetcherTests {
         let api = try await FixtureAPI.start()
         api.inject { request, _ in request.path == "/api/v2/pokemon/2/" ? .delayed(.seconds(30), .status(500)) : nil }
         let cache = try TemporaryFolder()
-        let configuration = api.configuration(cache: cache.url)
-        let task = Task { try await Fetcher(configuration: configuration).run() }
+        var configuration = api.configuration(cache: cache.url)
+        // Longer than the delay: only the cancellation can end that request early.
+        configuration.timeout = .seconds(120)
+        let slow = configuration
+        let task = Task { try await Fetcher(configuration: slow).run() }
         for _ in 0..<200 where api.requests(to: "/api/v2/pokemon/2/").isEmpty {
             try await Task.sleep(for: .milliseconds(20))
         }
+        let cancelled = ContinuousClock.now
         task.cancel()
         _ = await task.result
+        #expect(ContinuousClock.now - cancelled < .seconds(20), "the fetch waited for the request on the wire")
+        configuration.timeout = .seconds(5)
         let partial = Set(cache.files().filter { $0.hasPrefix("api/") })
         #expect(!partial.contains("api/v2/pokemon/2/index.json"))
         for file in partial {
@@ -189,6 +195,26 @@ struct FetcherTests {
         let asked = api.server.requests.dropFirst(before).map(\.path)
         #expect(!asked.contains("/api/v2/pokemon-species/1/"), "entries from the first run are not fetched again")
         #expect(asked.contains("/api/v2/pokemon/2/"))
+        await api.server.stop()
+    }
+
+    @Test("a host that cannot be reached ends the whole fetch at once: what is on the wire is not waited for")
+    func unreachableHostEndsTheFetch() async throws {
+        let api = try await FixtureAPI.start()
+        // A list asked for at the start answers after a minute; the sprites' host does not resolve.
+        api.inject { request, _ in request.path == "/api/v2/stat/" ? .delayed(.seconds(60), .status(500)) : nil }
+        let cache = try TemporaryFolder()
+        var configuration = api.configuration(cache: cache.url)
+        configuration.timeout = .seconds(120)
+        configuration.spritesURL = "http://sprites.invalid/"
+        let started = ContinuousClock.now
+        await #expect {
+            try await Fetcher(configuration: configuration).run()
+        } throws: { error in
+            "\(error)".contains("sprites.invalid")
+        }
+        #expect(!api.requests(to: "/api/v2/stat/").isEmpty, "the slow list was on the wire")
+        #expect(ContinuousClock.now - started < .seconds(30), "the fetch waited for the slow list")
         await api.server.stop()
     }
 

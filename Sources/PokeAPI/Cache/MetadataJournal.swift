@@ -100,22 +100,40 @@ extension MetadataJournal {
     /// One log line, `{"<key>":{...}}` and a newline, written by hand: `JSONEncoder` cost
     /// more than the rest of recording an entry.
     static func line(_ key: String, _ record: CacheMetadata) -> Data {
-        Data(("{" + member(key, record) + "}\n").utf8)
+        var text = "{"
+        text.reserveCapacity(key.utf8.count + record.url.utf8.count + 160)
+        appendMember(key, record, to: &text)
+        text += "}\n"
+        return Data(text.utf8)
     }
 
     /// The snapshot: every record, sorted by key, one per line.
     static func snapshot(_ records: [String: CacheMetadata]) -> Data {
-        let members = records.keys.sorted().map { key in member(key, records[key]!) }
-        return Data(("{\n" + members.joined(separator: ",\n") + "\n}\n").utf8)
+        var text = "{\n"
+        text.reserveCapacity(records.count * 200)
+        for (number, key) in records.keys.sorted().enumerated() {
+            if number > 0 { text += ",\n" }
+            appendMember(key, records[key]!, to: &text)
+        }
+        text += "\n}\n"
+        return Data(text.utf8)
     }
 
-    /// `"<key>":{"etag":...,"fetched_at":...,"last_modified":...,"status":...,"url":...}`
-    static func member(_ key: String, _ record: CacheMetadata) -> String {
-        var text = quotedString(key) + ":{\"etag\":" + (record.etag.map(quotedString) ?? "null")
-        text += ",\"fetched_at\":" + quotedString(record.fetchedAt)
-        text += ",\"last_modified\":" + (record.lastModified.map(quotedString) ?? "null")
-        text += ",\"status\":\(record.status),\"url\":" + quotedString(record.url) + "}"
-        return text
+    /// `"<key>":{"etag":...,"fetched_at":...,"last_modified":...,"status":...,"url":...}`,
+    /// appended to `text` with no string in between.
+    static func appendMember(_ key: String, _ record: CacheMetadata, to text: inout String) {
+        appendQuoted(key, to: &text)
+        text += ":{\"etag\":"
+        if let etag = record.etag { appendQuoted(etag, to: &text) } else { text += "null" }
+        text += ",\"fetched_at\":"
+        appendQuoted(record.fetchedAt, to: &text)
+        text += ",\"last_modified\":"
+        if let lastModified = record.lastModified { appendQuoted(lastModified, to: &text) } else { text += "null" }
+        text += ",\"status\":"
+        text += String(record.status)
+        text += ",\"url\":"
+        appendQuoted(record.url, to: &text)
+        text += "}"
     }
 }
 

@@ -16,7 +16,7 @@ extension FetchCrawl {
                 if let path = entry.path, path.identifier != nil, cache.contains(path) { entries[path] = .some(entry.name) }
             }
             for path in paths where entries[path] == nil || entries[path] == .some(nil) {
-                entries[path] = .some(knownNames[path])
+                entries[path] = .some(met[path] ?? nil)
             }
             let results = entries.keys.sorted().map { Wire.ResourceList.Entry(name: entries[$0] ?? nil, url: $0.link) }
             let list = Wire.ResourceList(count: results.count, next: nil, previous: nil, results: results)
@@ -58,7 +58,7 @@ extension FetchCrawl {
             entries.append(SourceIndex.Entry(
                 path: path.relativePath.trimmingCharacters(in: CharacterSet(charactersIn: "/")), stamp: stamp,
                 links: links.sorted(), sprites: Self.sortedOnce(sprites),
-                name: knownNames[path], absent: Self.sortedOnce(absent), reachKey: reachKeys[path] ?? 0
+                name: met[path] ?? nil, absent: Self.sortedOnce(absent), reachKey: reachKeys[path] ?? 0
             ))
         }
         for sprite in sprites {

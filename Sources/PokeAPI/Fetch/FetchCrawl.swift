@@ -13,9 +13,12 @@ struct FetchCrawl {
     let progress: @Sendable (FetchProgress) -> Void
 
     private var queue: [WorkItem] = []
+    /// The sprites and lists met so far (resources are in `met`).
     private var seen: Set<WorkItem> = []
-    /// Names links gave, for the lists written at the end.
-    private(set) var knownNames: [APIResourcePath: String] = [:]
+    /// Every resource met so far, with the first name a link gave it (nil while none has):
+    /// queued once, and named in the lists written at the end. One lookup per link, where a
+    /// set and a table of names took two hashes and a write (a pokemon links hundreds).
+    private(set) var met: [APIResourcePath: String?] = [:]
     /// Resources the cache holds after this run, by endpoint.
     private(set) var presentEntries: [String: Set<APIResourcePath>] = [:]
     /// What every present resource reaches, for the source index.
@@ -217,8 +220,22 @@ private extension FetchCrawl {
     }
 
     mutating func enqueue(_ item: WorkItem) {
+        if case let .resource(path) = item { return meet(path, named: nil) }
         guard seen.insert(item).inserted else { return }
         queue.append(item)
+    }
+
+    /// Queues a resource the first time it is met, and keeps the first name it is given.
+    mutating func meet(_ path: APIResourcePath, named name: String?) {
+        switch met[path] {
+        case .none:
+            met[path] = .some(name)
+            queue.append(.resource(path))
+        case .some(.none):
+            if let name { met[path] = .some(name) }
+        case .some(.some):
+            break
+        }
     }
 
     mutating func record(_ result: ItemResult) {
@@ -252,10 +269,7 @@ private extension FetchCrawl {
         default:
             break
         }
-        for (path, name) in result.reach.resources {
-            if let name { knownNames[path] = name }
-            enqueue(.resource(path))
-        }
+        for (path, name) in result.reach.resources { meet(path, named: name) }
         for sprite in result.reach.sprites { enqueue(.sprite(sprite)) }
         switch configuration.images {
         case .sprites: break
@@ -266,7 +280,7 @@ private extension FetchCrawl {
            configuration.selection.generations.contains(id) {
             for species in result.reach.generationSpecies { enqueue(.resource(species)) }
         }
-        progress(FetchProgress(done: done, total: seen.count, bytes: report.bytes, failed: report.failures.count,
+        progress(FetchProgress(done: done, total: seen.count + met.count, bytes: report.bytes, failed: report.failures.count,
                                elapsed: ContinuousClock.now - started))
     }
 }

@@ -41,7 +41,7 @@ package final class FolderConfinement: Sendable {
         }
         if status.st_mode & S_IFMT == S_IFLNK {
             guard let real = InputFolder.realPath(path) else { return path }
-            guard real == realRoot || real.hasPrefix(realRoot + "/") else { return real }
+            guard real == realRoot || real.hasPrefix(realRootPrefix) else { return real }
         } else if let outside = escape(of: parentFolder(of: path)) {
             return outside
         }

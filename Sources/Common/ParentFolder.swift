@@ -1,7 +1,9 @@
-/// `path` without its last component, as `NSString.deletingLastPathComponent` gives it
-/// (`/a/b/c` → `/a/b`, `/a` → `/`, `/` → `/`, `a` → ``; trailing and doubled slashes
-/// ignored), read off the bytes: a fetch asks it twice for every file it stores, and going
-/// through `NSString` was a fortieth of a cold fetch's CPU.
+/// `path` without its last component (`/a/b/c` → `/a/b`, `/a` → `/`, `/` → `/`, `a` → ``;
+/// slashes at the end, and those before the last component, dropped with it), read off the
+/// bytes: a fetch asks it twice for every file it stores, and `NSString`'s
+/// `deletingLastPathComponent` was a fortieth of a cold fetch's CPU (and traps on Linux
+/// for `a`). It agrees with `NSString` except that slashes doubled further up are kept:
+/// `/a//b/c` → `/a//b`, where `NSString` also tidies them to `/a/b`.
 package func parentFolder(of path: String) -> String {
     let slash = UInt8(ascii: "/")
     let bytes = path.utf8

@@ -11,8 +11,9 @@ import Foundation
 /// fetch that follows writes a new one. A file changed by hand or by another tool shows
 /// in its size, modification time or inode; `--verify` reads everything instead.
 package struct SourceIndex: Codable, Sendable, Equatable {
-    /// Bumped whenever the fields or what a reach means change.
-    static let format = "pokedex-source-index-3"
+    /// Bumped whenever the fields, what a reach means or how ``Reach/key`` is computed change
+    /// (4: the key became a sum of one hash per element).
+    static let format = "pokedex-source-index-4"
 
     /// One resource file: where, its stamp, and what it links to.
     package struct Entry: Codable, Sendable, Equatable {

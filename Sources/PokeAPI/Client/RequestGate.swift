@@ -2,9 +2,9 @@ import Foundation
 
 /// Lets at most `limit` requests be on the wire at once; the rest wait their turn in order.
 ///
-/// The fetch runs more tasks than this limit, so a task can scan and store a response it
-/// already has while the connections carry the next ones: the limit counts requests in
-/// flight (the politeness the user chose with `--concurrency`), not work in progress.
+/// The limit is the politeness the user chose with `--concurrency`. The crawl runs one
+/// worker per slot, so its workers alone never wait here; the gate holds the bound for
+/// every caller of the client together, and for any number of workers.
 final class RequestGate: @unchecked Sendable {
     private let lock = NSLock()
     private var available: Int

@@ -16,7 +16,9 @@ import Darwin
 /// `curl` it is measured against, and the machine's two cores were the limit.
 ///
 /// The threads start as requests need them, never more than `concurrency`; each keeps one
-/// connection and uses it again while the server allows. It speaks the HTTP/1.1 a client
+/// connection and uses it again while the server allows. A crawl worker, which runs on a
+/// thread of its own (``WorkerThread``), makes its requests itself instead, over a
+/// ``Lane``: the same exchange on its own kept connection, with no thread in between. It speaks the HTTP/1.1 a client
 /// needs (RFC 9112): a length, chunked or close-delimited body, interim 1xx heads skipped, a
 /// connection closed by the server between requests replaced once, quietly. Everything
 /// else fails as the other transports do: a deadline for the whole response, a size cap
@@ -38,6 +40,16 @@ final class SocketHTTPTransport: HTTPTransport, @unchecked Sendable {
 
     func get(_ request: TransportRequest) async throws(TransportFailure) -> TransportResponse {
         let job = Job(request)
+        if let lane = Self.lane {
+            // On a thread of the caller's own (a crawl worker): the request is made right
+            // here, blocking it, with no hop to a connection thread and back.
+            let result = await withTaskCancellationHandler {
+                Self.perform(job, on: &lane.connection, last: &lane.last, connectTimeout: connectTimeout)
+            } onCancel: {
+                job.cancel()
+            }
+            return try result.get()
+        }
         let result = await withTaskCancellationHandler {
             await withCheckedContinuation { (continuation: Job.Continuation) in
                 if job.install(continuation) { enqueue(job) }
@@ -46,6 +58,23 @@ final class SocketHTTPTransport: HTTPTransport, @unchecked Sendable {
             job.cancel()
         }
         return try result.get()
+    }
+
+    /// A kept connection that belongs to one task running on a thread of its own.
+    final class Lane: @unchecked Sendable {
+        var connection: HTTPConnection?
+        var last: HTTPTarget?
+    }
+
+    @TaskLocal static var lane: Lane?
+
+    /// Runs `body` with requests made on the current thread, over a connection of its own,
+    /// closed at the end. Only for a task that prefers a ``WorkerThread``: a request blocks
+    /// the thread it runs on.
+    static func withLane<T>(_ body: () async throws -> T) async rethrows -> T {
+        let lane = Lane()
+        defer { lane.connection?.close() }
+        return try await $lane.withValue(lane) { try await body() }
     }
 
     func shutdown() async {

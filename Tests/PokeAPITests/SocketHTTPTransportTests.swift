@@ -255,6 +255,21 @@ struct SocketHTTPTransportTests {
         await transport.shutdown()
     }
 
+    @Test("a host given by name is looked up on the side and connected to; a name that does not resolve is unreachable, by name")
+    func namedHosts() async throws {
+        let server = try ScriptedServer { _, _ in .send("HTTP/1.1 200 OK\r\nContent-Length: 2\r\n\r\nok") }
+        defer { server.stop() }
+        let transport = SocketHTTPTransport(concurrency: 1, connectTimeout: .seconds(2))
+        var named = request(server)
+        named.url = named.url.replacingOccurrences(of: "//127.0.0.1:", with: "//localhost:")
+        #expect(named.url.hasPrefix("http://localhost:"))
+        #expect(body(try await transport.get(named)) == "ok")
+        await #expect(throws: TransportFailure.unreachable(host: "pokedex-test.invalid", reason: "the name pokedex-test.invalid does not resolve")) {
+            _ = try await transport.get(TransportRequest(url: "http://pokedex-test.invalid/api/v2/", headers: [], timeout: .seconds(5), maxBytes: 100))
+        }
+        await transport.shutdown()
+    }
+
     @Test("a cancelled request ends then, not at its deadline")
     func cancellation() async throws {
         let server = try ScriptedServer { _, _ in .silence }

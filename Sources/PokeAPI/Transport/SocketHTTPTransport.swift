@@ -40,9 +40,11 @@ final class SocketHTTPTransport: HTTPTransport, @unchecked Sendable {
 
     func get(_ request: TransportRequest) async throws(TransportFailure) -> TransportResponse {
         let job = Job(request)
-        if let lane = Self.lane {
+        if let lane = Self.lane, pthread_equal(lane.thread, pthread_self()) != 0 {
             // On a thread of the caller's own (a crawl worker): the request is made right
-            // here, blocking it, with no hop to a connection thread and back.
+            // here, blocking it, with no hop to a connection thread and back. (A task made
+            // inside the worker inherits the lane, but runs elsewhere: it takes the queue.)
+            if Task.isCancelled { throw .connection("cancelled") }
             let result = await withTaskCancellationHandler {
                 Self.perform(job, on: &lane.connection, last: &lane.last, connectTimeout: connectTimeout)
             } onCancel: {
@@ -62,6 +64,8 @@ final class SocketHTTPTransport: HTTPTransport, @unchecked Sendable {
 
     /// A kept connection that belongs to one task running on a thread of its own.
     final class Lane: @unchecked Sendable {
+        /// The thread the lane belongs to: only a request made there may use it.
+        let thread = pthread_self()
         var connection: HTTPConnection?
         var last: HTTPTarget?
     }

@@ -26,6 +26,13 @@ package struct FileStamp: Codable, Hashable, Sendable {
         return FileStamp(info)
     }
 
+    /// The stamp of the regular file open as `descriptor`, or nil.
+    package static func of(descriptor: Int32) -> FileStamp? {
+        var info = stat()
+        guard fstat(descriptor, &info) == 0, info.st_mode & S_IFMT == S_IFREG else { return nil }
+        return FileStamp(info)
+    }
+
     /// The stamp in what `stat(2)` or `lstat(2)` said.
     init(_ info: stat) {
         #if canImport(Darwin)

@@ -82,6 +82,9 @@ package struct APIResourcePath: Hashable, Sendable {
         return identifier.map { "\(resource)/\($0)/" } ?? "\(resource)/"
     }
 
+    /// ``relativePath`` without its closing slash, `pokemon/25`: how the source index names it.
+    var slashlessPath: String { String(relativePath.dropLast()) }
+
     /// The file below a data folder's root: `api/v2/pokemon/25/index.json`.
     package var filePath: String { "api/v2/" + relativePath + "index.json" }
 

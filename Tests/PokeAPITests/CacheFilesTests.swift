@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import TestSupport
+import Common
 @testable import PokeAPI
 
 @Suite("Cache files: atomic writes, the metadata journal, recovery")
@@ -17,6 +18,19 @@ struct CacheFilesTests {
         try AtomicFile.write(Data("{\"v\":2}".utf8), to: file)
         #expect(try String(contentsOfFile: file, encoding: .utf8) == "{\"v\":2}")
         #expect(folder.files() == ["a/b/c/index.json"])
+    }
+
+    @Test("an atomic write returns the stamp the written file has on disk, new or replaced")
+    func atomicWriteStamp() throws {
+        let folder = try TemporaryFolder()
+        let file = folder.url.appendingPathComponent("a/index.json").path
+        let first = try #require(try AtomicFile.write(Data("{\"v\":1}".utf8), to: file))
+        #expect(FileStamp.of(file) == first)
+        #expect(first.size == 7)
+        // Replacing goes through a temporary name and a rename: a new inode, stamped too.
+        let second = try #require(try AtomicFile.write(Data("{\"v\":22}".utf8), to: file))
+        #expect(FileStamp.of(file) == second)
+        #expect(second.size == 8 && second.inode != first.inode)
     }
 
     @Test("a write the system refuses says which file and why")

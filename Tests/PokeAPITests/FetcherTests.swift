@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import TestSupport
+import Common
 @testable import PokeAPI
 
 @Suite("Fetching into the cache")
@@ -33,6 +34,26 @@ struct FetcherTests {
         let report = try await Fetcher(configuration: api.configuration(cache: cache.url)).run()
         #expect(report.isNoOp)
         #expect(report.alreadyCached > 20)
+        #expect(api.server.requests.count == before)
+        await api.server.stop()
+    }
+
+    @Test("the source index of a fetch holds every stored file's own stamp, taken when it was written")
+    func indexStampsMatchTheFiles() async throws {
+        let api = try await FixtureAPI.start()
+        let cache = try TemporaryFolder()
+        let result = try await Fetcher(configuration: api.configuration(cache: cache.url)).fetch()
+        let index = try #require(result.index)
+        #expect(Set(index.entries.map { "api/v2/\($0.path)/index.json" }).isSuperset(of: FixtureData.resourceFiles))
+        for entry in index.entries {
+            #expect(!entry.path.hasPrefix("/") && !entry.path.hasSuffix("/"))
+            let file = cache.url.appendingPathComponent("api/v2/\(entry.path)/index.json").path
+            #expect(FileStamp.of(file) == entry.stamp, "\(entry.path)")
+        }
+        // So the next fetch finds every stamp unchanged: nothing restamped, nothing asked.
+        let before = api.server.requests.count
+        let again = try await Fetcher(configuration: api.configuration(cache: cache.url)).run()
+        #expect(again.isNoOp && again.restamped == 0)
         #expect(api.server.requests.count == before)
         await api.server.stop()
     }

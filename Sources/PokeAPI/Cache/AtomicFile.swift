@@ -23,11 +23,15 @@ enum AtomicFile {
     /// The suffix of temporary files; nothing else in a cache ends with it.
     static let temporarySuffix = ".partial"
 
-    /// Writes `data` to `destination`, creating missing folders on the way.
-    static func write(_ data: Data, to destination: String) throws(PokeAPIFailure) {
+    /// Writes `data` to `destination`, creating missing folders on the way, and returns the
+    /// stamp of the file it wrote (nil if `fstat` failed): what an `lstat` of `destination`
+    /// gives until the file changes, since a link or a rename keeps the inode, size and
+    /// modification time. The source index takes it instead of a walk of every path.
+    @discardableResult
+    static func write(_ data: Data, to destination: String) throws(PokeAPIFailure) -> FileStamp? {
         let folder = parentFolder(of: destination)
         #if os(Linux)
-        if try writeUnnamed(data, in: folder, to: destination) { return }
+        if case let .written(stamp) = try writeUnnamed(data, in: folder, to: destination) { return stamp }
         #endif
         let temporary = temporaryName(for: destination)
         var descriptor = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
@@ -37,6 +41,7 @@ enum AtomicFile {
         }
         guard descriptor >= 0 else { throw failure(destination, "a file") }
         let written = data.withUnsafeBytes { buffer in writeAll(descriptor, buffer) }
+        let stamp = written ? FileStamp.of(descriptor: descriptor) : nil
         let closed = close(descriptor) == 0
         guard written, closed else {
             let error = failure(destination, "the file")
@@ -44,6 +49,7 @@ enum AtomicFile {
             throw error
         }
         try rename(temporary, over: destination)
+        return stamp
     }
 
     /// `mkdir -p`: creates `folder` and its missing parents.
@@ -86,25 +92,32 @@ private extension AtomicFile {
     static let unnamedFileFlag = Int32(0o20000000) | O_DIRECTORY
 
     /// Writes an unnamed file in `folder` and links it in as `destination` (through a
-    /// temporary name and a rename when `destination` exists). Returns false, having
-    /// written nothing in place, where unnamed files do not work: a file system without
-    /// `O_TMPFILE`, or no `/proc` to link through.
-    static func writeUnnamed(_ data: Data, in folder: String, to destination: String) throws(PokeAPIFailure) -> Bool {
+    /// temporary name and a rename when `destination` exists), with the file's stamp.
+    /// `.unsupported`, having written nothing in place, where unnamed files do not work: a
+    /// file system without `O_TMPFILE`, or no `/proc` to link through.
+    static func writeUnnamed(_ data: Data, in folder: String, to destination: String) throws(PokeAPIFailure) -> Unnamed {
         var descriptor = open(folder, unnamedFileFlag | O_WRONLY | O_CLOEXEC, 0o644)
         if descriptor < 0, errno == ENOENT {
             try makeFolders(folder)
             descriptor = open(folder, unnamedFileFlag | O_WRONLY | O_CLOEXEC, 0o644)
         }
-        guard descriptor >= 0 else { return false }
+        guard descriptor >= 0 else { return .unsupported }
         defer { close(descriptor) }
         guard data.withUnsafeBytes({ buffer in writeAll(descriptor, buffer) }) else { throw failure(destination, "the file") }
+        let stamp = FileStamp.of(descriptor: descriptor)
         let handle = "/proc/self/fd/\(descriptor)"
-        if linkat(AT_FDCWD, handle, AT_FDCWD, destination, AT_SYMLINK_FOLLOW) == 0 { return true }
-        guard errno == EEXIST else { return false }
+        if linkat(AT_FDCWD, handle, AT_FDCWD, destination, AT_SYMLINK_FOLLOW) == 0 { return .written(stamp) }
+        guard errno == EEXIST else { return .unsupported }
         let temporary = temporaryName(for: destination)
-        guard linkat(AT_FDCWD, handle, AT_FDCWD, temporary, AT_SYMLINK_FOLLOW) == 0 else { return false }
+        guard linkat(AT_FDCWD, handle, AT_FDCWD, temporary, AT_SYMLINK_FOLLOW) == 0 else { return .unsupported }
         try rename(temporary, over: destination)
-        return true
+        return .written(stamp)
+    }
+
+    enum Unnamed {
+        case unsupported
+        /// Linked in place, with its stamp (nil if `fstat` failed).
+        case written(FileStamp?)
     }
 }
 #endif

@@ -82,7 +82,7 @@ final class MetadataJournal: @unchecked Sendable {
         let result: Result<Void, PokeAPIFailure> = lock.withLock {
             guard dirty else { return .success(()) }
             let data = Self.snapshot(records)
-            let written = Result { () throws(PokeAPIFailure) in try AtomicFile.write(data, to: snapshotFile) }
+            let written = Result { () throws(PokeAPIFailure) in _ = try AtomicFile.write(data, to: snapshotFile) }
             guard case .success = written else { return written }
             if log >= 0 {
                 close(log)

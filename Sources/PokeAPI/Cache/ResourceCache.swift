@@ -86,9 +86,12 @@ struct ResourceCache: Sendable {
         return metadata(for: sprite)?.status == 404 ? .missing : .absent
     }
 
-    func store(_ data: Data, at path: APIResourcePath, metadata: CacheMetadata) throws(PokeAPIFailure) {
-        try AtomicFile.write(data, to: confined(layout.path(for: path)))
+    /// Stores a resource and returns the stored file's stamp (see ``AtomicFile/write(_:to:)``).
+    @discardableResult
+    func store(_ data: Data, at path: APIResourcePath, metadata: CacheMetadata) throws(PokeAPIFailure) -> FileStamp? {
+        let stamp = try AtomicFile.write(data, to: confined(layout.path(for: path)))
         try journal.set(metadata, for: layout.relativePath(for: path))
+        return stamp
     }
 
     func store(_ data: Data, at sprite: SpritePath, metadata: CacheMetadata) throws(PokeAPIFailure) {

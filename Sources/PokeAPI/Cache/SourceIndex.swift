@@ -194,8 +194,18 @@ extension SourceIndex {
 
     /// Writes the index atomically; a folder that cannot take it only costs a slower next build.
     func write(to file: URL) {
-        guard let data = try? BinaryCoder.encode(self, format: Self.format) else { return }
-        try? AtomicFile.write(data, to: file.path)
+        Self.write(encoded(), to: file)
+    }
+
+    /// The bytes ``write(to:)`` writes (nil if it cannot be encoded).
+    func encoded() -> Data? {
+        try? BinaryCoder.encode(self, format: Self.format)
+    }
+
+    /// Writes bytes from ``encoded()``, as ``write(to:)`` does.
+    static func write(_ data: Data?, to file: URL) {
+        guard let data else { return }
+        _ = try? AtomicFile.write(data, to: file.path)
     }
 }
 

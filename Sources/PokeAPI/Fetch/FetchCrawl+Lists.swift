@@ -2,11 +2,13 @@ import Common
 import Foundation
 
 extension FetchCrawl {
-    /// Writes `api/v2/<resource>/index.json` for every resource touched, listing what the cache holds.
+    /// Writes `api/v2/<resource>/index.json` for every resource touched, listing what the cache
+    /// holds; nothing offline or for a folder read in place.
     ///
     /// Like the api-data subsets, a cache's lists name only its own entries, so it stays a
     /// valid local source. Entries from earlier runs are kept; unchanged lists are not rewritten.
     func writeLists() throws {
+        guard !configuration.offline, !configuration.inPlace else { return }
         let cache = session.cache
         for (resource, paths) in presentEntries where resource != APIResourcePath.encounters {
             guard let listPath = APIResourcePath(resource: resource) else { continue }
@@ -39,15 +41,23 @@ extension FetchCrawl {
         var entries: [SourceIndex.Entry] = []
         var media: [SourceIndex.Media] = []
         for path in paths {
-            let (resolution, stamp) = session.cache.folder.stamped(layout.relativePath(for: path))
-            if case .escapes = resolution { return nil }
-            guard let stamp else { continue }
+            // A file this run stored or found unchanged has its stamp already, from its
+            // descriptor: a cold fetch stats nothing here (it was a third of this loop).
+            let stamp: FileStamp
+            if let known = stamps[path] {
+                stamp = known
+            } else {
+                let (resolution, found) = session.cache.folder.stamped(layout.relativePath(for: path))
+                if case .escapes = resolution { return nil }
+                guard let found else { continue }
+                stamp = found
+            }
             let reach = reaches[path] ?? Reach()
             // One lookup per link: it is either in the index or absent from the source.
             var links: [Int] = [], absent: [String] = []
             links.reserveCapacity(reach.resources.count)
             for link in reach.resources.keys {
-                if let at = position[link] { links.append(at) } else { absent.append(link.relativePath.trimmingCharacters(in: CharacterSet(charactersIn: "/"))) }
+                if let at = position[link] { links.append(at) } else { absent.append(link.slashlessPath) }
             }
             var sprites: [Int] = []
             for set in [reach.sprites, reach.artwork, reach.home] {
@@ -56,7 +66,7 @@ extension FetchCrawl {
                 }
             }
             entries.append(SourceIndex.Entry(
-                path: path.relativePath.trimmingCharacters(in: CharacterSet(charactersIn: "/")), stamp: stamp,
+                path: path.slashlessPath, stamp: stamp,
                 links: links.sorted(), sprites: Self.sortedOnce(sprites),
                 name: met[path] ?? nil, absent: Self.sortedOnce(absent), reachKey: reachKeys[path] ?? 0
             ))

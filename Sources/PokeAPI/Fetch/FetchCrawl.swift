@@ -5,7 +5,8 @@ import Synchronization
 /// The walk from the selection to everything it reaches, with bounded concurrency.
 ///
 /// Workers in child tasks process the items (``FetchSession/process(_:)``) and keep the
-/// books here, one at a time, through ``Board``.
+/// books here, one at a time, through ``Board``. After ``run()``, the fetcher writes the
+/// lists (``writeLists()``) and the source index (``index(root:)``) from these books.
 struct FetchCrawl {
     let session: FetchSession
     let configuration: FetchConfiguration
@@ -25,6 +26,8 @@ struct FetchCrawl {
     private(set) var reaches: [APIResourcePath: Reach] = [:]
     /// Each resource's ``Reach/key`` as read (or as the last index had it): kept in the next index.
     private(set) var reachKeys: [APIResourcePath: UInt64] = [:]
+    /// The stamps of the files this run stored or found unchanged (``ItemResult/stamp``).
+    private(set) var stamps: [APIResourcePath: FileStamp] = [:]
     private(set) var presentSprites: Set<SpritePath> = []
     private(set) var missingSprites: Set<SpritePath> = []
     private(set) var missingResources: Set<APIResourcePath> = []
@@ -86,7 +89,6 @@ struct FetchCrawl {
         if let unreachable { throw unreachable }
         try Task.checkCancellation()
         if !misses.isEmpty { throw PokeAPIFailure.offlineMisses(misses.sorted()) }
-        if !configuration.offline, !configuration.inPlace { try writeLists() }
         report.failures.sort { $0.url < $1.url }
         report.duration = ContinuousClock.now - started
         return report
@@ -264,6 +266,7 @@ private extension FetchCrawl {
             }
             reaches[path] = reach
             reachKeys[path] = result.reachKey
+            stamps[path] = result.stamp
         case let (.resource(path), .missingResource):
             missingResources.insert(path)
         case let (.sprite(sprite), .downloaded), let (.sprite(sprite), .notModified), let (.sprite(sprite), .cached):

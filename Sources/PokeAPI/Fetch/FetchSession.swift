@@ -30,6 +30,7 @@ struct FetchSession: Sendable {
             var result = ItemResult(item: item, outcome: .cached)
             result.reach = known.reach
             result.reachKey = known.key
+            result.stamp = known.stamp
             return result
         case let .sprite(sprite):
             guard let stamp = knownMedia[sprite.relativePath], FileStamp.of(cache.layout.path(for: sprite)) == stamp else { return nil }
@@ -55,6 +56,7 @@ private extension FetchSession {
         if !refresh || offline, let known = known[path], cache.stamp(of: path) == known.stamp {
             result.reach = known.reach
             result.reachKey = known.key
+            result.stamp = known.stamp
             return result
         }
         let cached = cache.read(path)
@@ -88,7 +90,7 @@ private extension FetchSession {
             case let .body(data, etag, lastModified):
                 result.reach = outcome.value ?? Reach()
                 result.reachKey = result.reach.key
-                try cache.store(data, at: path, metadata: metadata(url, etag, lastModified, status: 200))
+                result.stamp = try cache.store(data, at: path, metadata: metadata(url, etag, lastModified, status: 200))
                 result.outcome = .downloaded
                 result.bytes = data.count
             case .notModified:

@@ -96,18 +96,23 @@ package struct Fetcher: Sendable {
                 session.known = previous.knownReach()
                 session.knownMedia = Dictionary(previous.media.map { ($0.path, $0.stamp) }, uniquingKeysWith: { first, _ in first })
             }
-            let outcome: Swift.Result<(FetchReport, SourceIndex?), any Error>
+            let outcome: Swift.Result<(FetchReport, (index: SourceIndex, encoded: Data?)?), any Error>
             let ended: Swift.Result<Void, PokeAPIFailure>
             do {
                 var crawl = FetchCrawl(session: session, configuration: configuration, started: started, progress: progress)
-                let report = try await AllocatorTuning.reusingFreedBlocks { try await crawl.run() }
-                // Closing the connections and folding the metadata log go on beside the
-                // source index, which only reads what the crawl gathered and stamps the
-                // files it stored: the two were a tenth of a second each, one after the other.
-                async let closed = Self.close(transport, cache, inPlace: configuration.inPlace)
-                let index = report.failures.isEmpty ? crawl.index(root: realRoot ?? layout.root.path) : nil
-                ended = await closed
-                outcome = .success((report, index))
+                var report = try await AllocatorTuning.reusingFreedBlocks { try await crawl.run() }
+                // The source index, which only reads what the crawl gathered, is made and
+                // encoded on the other core while this one writes the lists, closes the
+                // connections and folds the metadata log: one after the other, these were a
+                // tenth of a cold fetch. It is written last, once all of that succeeded.
+                let finished = crawl
+                async let index = report.failures.isEmpty
+                    ? finished.index(root: realRoot ?? layout.root.path).map { ($0, $0.encoded()) } : nil
+                let listed = Swift.Result { try finished.writeLists() }
+                ended = await Self.close(transport, cache, inPlace: configuration.inPlace)
+                let made = await index
+                report.duration = ContinuousClock.now - started
+                outcome = listed.map { (report, made) }
             } catch {
                 outcome = .failure(error)
                 ended = await Self.close(transport, cache, inPlace: configuration.inPlace)
@@ -116,8 +121,8 @@ package struct Fetcher: Sendable {
             if case .failure = outcome, !cacheExisted { Self.removeIfEmpty(configuration.cache) }
             let (report, index) = try outcome.get()
             try ended.get()
-            index?.write(to: indexFile)
-            return Result(report: report, index: index)
+            if let index { SourceIndex.write(index.encoded, to: indexFile) }
+            return Result(report: report, index: index?.index)
         } catch let error as CancellationError {
             throw error
         } catch {

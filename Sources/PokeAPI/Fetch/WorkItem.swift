@@ -1,3 +1,5 @@
+import Common
+
 /// One thing a fetch gets: a resource, a sprite, or a whole list endpoint.
 enum WorkItem: Hashable, Sendable {
     case resource(APIResourcePath)
@@ -27,5 +29,8 @@ struct ItemResult: Sendable {
     /// ``Reach/key`` of the file as read (carried over from the index when it was not read);
     /// 0 when unknown (a list).
     var reachKey: UInt64 = 0
+    /// The stamp of the resource's file as this item stored or checked it, when known: the
+    /// source index takes it rather than stat every path again at the end of the crawl.
+    var stamp: FileStamp?
     var bytes = 0
 }

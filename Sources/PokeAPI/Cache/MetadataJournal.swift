@@ -58,8 +58,9 @@ final class MetadataJournal: @unchecked Sendable {
 
     /// Sets the record of `key` and appends it to the log.
     func set(_ record: CacheMetadata, for key: String) throws(PokeAPIFailure) {
+        // Spelled out before the lock: eight workers store at once, and only the append is shared.
+        var line = Self.line(key, record)
         let result: Result<Void, PokeAPIFailure> = lock.withLock {
-            let line = Self.line(key, record)
             if log < 0 {
                 log = open(logFile, O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC | O_NOFOLLOW, 0o644)
                 if log < 0, errno == ENOENT, (try? AtomicFile.makeFolders(parentFolder(of: logFile))) != nil {
@@ -67,7 +68,7 @@ final class MetadataJournal: @unchecked Sendable {
                 }
                 guard log >= 0 else { return .failure(.unwritable(path: logFile, reason: "the metadata log (\(Self.errorText()))")) }
             }
-            guard line.withUnsafeBytes({ buffer in AtomicFile.writeAll(log, buffer) }) else {
+            guard line.withUTF8({ bytes in AtomicFile.writeAll(log, UnsafeRawBufferPointer(bytes)) }) else {
                 return .failure(.unwritable(path: logFile, reason: "the metadata log (\(Self.errorText()))"))
             }
             records[key] = record
@@ -99,12 +100,12 @@ final class MetadataJournal: @unchecked Sendable {
 extension MetadataJournal {
     /// One log line, `{"<key>":{...}}` and a newline, written by hand: `JSONEncoder` cost
     /// more than the rest of recording an entry.
-    static func line(_ key: String, _ record: CacheMetadata) -> Data {
+    static func line(_ key: String, _ record: CacheMetadata) -> String {
         var text = "{"
         text.reserveCapacity(key.utf8.count + record.url.utf8.count + 160)
         appendMember(key, record, to: &text)
         text += "}\n"
-        return Data(text.utf8)
+        return text
     }
 
     /// The snapshot: every record, sorted by key, one per line.

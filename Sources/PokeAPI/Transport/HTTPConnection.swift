@@ -348,7 +348,12 @@ private extension HTTPConnection {
             var valueStart = separator + 1, valueEnd = next
             while valueStart < valueEnd, bytes[valueStart] == space || bytes[valueStart] == tab { valueStart += 1 }
             while valueEnd > valueStart, bytes[valueEnd - 1] == space || bytes[valueEnd - 1] == tab { valueEnd -= 1 }
-            let name = String(decoding: bytes[index..<separator].lazy.map(HTTPTarget.lowercased), as: UTF8.self)
+            // Lowered straight into the string's storage: decoding a lazy map went through
+            // the generic path, with a runtime conformance lookup per header.
+            let name = String(unsafeUninitializedCapacity: separator - index) { name in
+                for offset in 0..<(separator - index) { name[offset] = HTTPTarget.lowercased(bytes[index + offset]) }
+                return separator - index
+            }
             let value = String(decoding: bytes[valueStart..<valueEnd], as: UTF8.self)
             if name == "content-length", let earlier = headers[name], earlier != value {
                 throw .failed(.connection("the server sent two different Content-Length headers"))

@@ -184,15 +184,21 @@ struct FetcherTests {
         await api.server.stop()
     }
 
-    @Test("a fetch cancelled midway leaves only complete files, and the next run resumes")
-    func cancelledFetchResumes() async throws {
+    /// The fixture with `path` answering 500 only after `delay`, a cache, and a configuration
+    /// whose timeout outlasts the delay: only a cancel can end that request early.
+    static func fixture(answering path: String, after delay: Duration) async throws -> (FixtureAPI, TemporaryFolder, FetchConfiguration) {
         let api = try await FixtureAPI.start()
-        api.inject { request, _ in request.path == "/api/v2/pokemon/2/" ? .delayed(.seconds(30), .status(500)) : nil }
+        api.inject { request, _ in request.path == path ? .delayed(delay, .status(500)) : nil }
         let cache = try TemporaryFolder()
         var configuration = api.configuration(cache: cache.url)
-        // Longer than the delay: only the cancellation can end that request early.
-        configuration.timeout = .seconds(120)
-        let slow = configuration
+        configuration.timeout = delay * 2
+        return (api, cache, configuration)
+    }
+
+    @Test("a fetch cancelled midway leaves only complete files, and the next run resumes")
+    func cancelledFetchResumes() async throws {
+        let (api, cache, slow) = try await Self.fixture(answering: "/api/v2/pokemon/2/", after: .seconds(30))
+        var configuration = slow
         let task = Task { try await Fetcher(configuration: slow).run() }
         for _ in 0..<200 where api.requests(to: "/api/v2/pokemon/2/").isEmpty {
             try await Task.sleep(for: .milliseconds(20))
@@ -221,13 +227,10 @@ struct FetcherTests {
 
     @Test("a host that cannot be reached ends the whole fetch at once: what is on the wire is not waited for")
     func unreachableHostEndsTheFetch() async throws {
-        let api = try await FixtureAPI.start()
         // A list among the first items the workers take (the last seed; the queue is taken
         // from its end) answers after a minute; the sprites' host does not resolve.
-        api.inject { request, _ in request.path == "/api/v2/move-target/" ? .delayed(.seconds(60), .status(500)) : nil }
-        let cache = try TemporaryFolder()
-        var configuration = api.configuration(cache: cache.url)
-        configuration.timeout = .seconds(120)
+        let (api, cache, slow) = try await Self.fixture(answering: "/api/v2/move-target/", after: .seconds(60))
+        var configuration = slow
         configuration.spritesURL = "http://sprites.invalid/"
         let started = ContinuousClock.now
         await #expect {
@@ -237,6 +240,7 @@ struct FetcherTests {
         }
         #expect(api.server.requests.contains { $0.path == "/api/v2/move-target/" }, "the slow list was on the wire")
         #expect(ContinuousClock.now - started < .seconds(30), "the fetch waited for the slow list")
+        withExtendedLifetime(cache) {}
         await api.server.stop()
     }
 

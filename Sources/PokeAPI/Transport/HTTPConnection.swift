@@ -61,7 +61,7 @@ final class HTTPConnection {
 
     /// Connects to `target`'s host, trying each address it resolves to.
     static func open(_ target: HTTPTarget, deadline: ContinuousClock.Instant, cancelled: () -> Bool) -> Result<HTTPConnection, TransportFailure> {
-        let addresses: Addresses
+        let addresses: NameLookup.Addresses
         switch resolve(target, deadline: deadline, cancelled: cancelled) {
         case let .success(resolved): addresses = resolved
         case let .failure(failure): return .failure(failure)
@@ -106,57 +106,20 @@ final class HTTPConnection {
         return .failure(.connection("cannot connect to \(target.authority): \(reason.lowercased())"))
     }
 
-    /// What `getaddrinfo` answered, freed with the last reference.
-    final class Addresses: @unchecked Sendable {
-        let list: UnsafeMutablePointer<addrinfo>
-
-        init(_ list: UnsafeMutablePointer<addrinfo>) {
-            self.list = list
-        }
-
-        deinit { freeaddrinfo(list) }
-    }
-
-    /// The addresses of `target`'s host. `getaddrinfo` can be neither cancelled nor bounded
-    /// in time, so a name is looked up on a thread of its own while the caller waits, giving
-    /// up when the request is cancelled or its connect deadline passes (a crawl worker makes
-    /// its requests on its own thread, and a fetch cancelled with Ctrl-C must not wait for
-    /// a resolver). An address literal is read at once.
-    static func resolve(_ target: HTTPTarget, deadline: ContinuousClock.Instant, cancelled: () -> Bool) -> Result<Addresses, TransportFailure> {
+    /// The addresses of `target`'s host, looked up on a thread of its own (``NameLookup``):
+    /// the wait ends when the request is cancelled or its connect deadline passes (a crawl
+    /// worker makes its requests on its own thread, and a fetch cancelled with Ctrl-C must
+    /// not wait for a resolver). An address literal is read at once.
+    static func resolve(_ target: HTTPTarget, deadline: ContinuousClock.Instant, cancelled: () -> Bool) -> Result<NameLookup.Addresses, TransportFailure> {
         let host = target.host, port = String(target.port)
         let unresolved = TransportFailure.unreachable(host: host, reason: "the name \(host) does not resolve")
         if HostProbe.isAddress(host) {
-            return lookUp(host, port).map(Result.success) ?? .failure(unresolved)
+            return NameLookup.lookUp(host, port).mapError { _ in unresolved }
         }
-        final class Answer: @unchecked Sendable {
-            let condition = NSCondition()
-            var addresses: Addresses??
+        guard let answer = NameLookup(host: host, port: port).wait(until: deadline, cancelled: cancelled) else {
+            return .failure(cancelled() ? .connection("cancelled") : .timeout)
         }
-        let answer = Answer()
-        Thread.detachNewThread {
-            let addresses = lookUp(host, port)
-            answer.condition.withLock {
-                answer.addresses = .some(addresses)
-                answer.condition.signal()
-            }
-        }
-        return answer.condition.withLock {
-            while true {
-                if let addresses = answer.addresses { return addresses.map(Result.success) ?? .failure(unresolved) }
-                if cancelled() { return .failure(.connection("cancelled")) }
-                guard ContinuousClock.now < deadline else { return .failure(.timeout) }
-                _ = answer.condition.wait(until: Date(timeIntervalSinceNow: 0.05))
-            }
-        }
-    }
-
-    private static func lookUp(_ host: String, _ port: String) -> Addresses? {
-        var hints = addrinfo()
-        hints.ai_family = AF_UNSPEC
-        hints.ai_socktype = Int32(SOCK_STREAM.rawValue)
-        var list: UnsafeMutablePointer<addrinfo>?
-        guard getaddrinfo(host, port, &hints, &list) == 0, let list else { return nil }
-        return Addresses(list)
+        return answer.mapError { _ in unresolved }
     }
 
     /// Whether the connection, idle between requests, can carry another: the server has not

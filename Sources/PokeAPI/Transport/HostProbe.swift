@@ -13,18 +13,17 @@ enum HostProbe {
     static func failure(resolving host: String, within limit: Duration = .seconds(4)) async -> String? {
         // An address needs no resolving (a loopback mirror, a test server).
         if isAddress(host) { return nil }
-        let answer = Answer()
-        Thread.detachNewThread {
-            answer.set(resolve(host))
-        }
+        let lookup = NameLookup(host: host, port: nil)
         let clock = ContinuousClock()
         let deadline = clock.now + limit
-        while clock.now < deadline {
-            if let result = answer.value { return result.reason }
+        while clock.now < deadline, lookup.answer == nil {
             try? await Task.sleep(for: .milliseconds(20))
         }
-        if let result = answer.value { return result.reason }
-        return "the name \(host) did not resolve within \(limit.components.seconds) s"
+        switch lookup.answer {
+        case .success: return nil
+        case let .failure(unresolved): return "the name \(host) does not resolve (\(unresolved.reason))"
+        case nil: return "the name \(host) did not resolve within \(limit.components.seconds) s"
+        }
     }
 
     /// An IPv4 or IPv6 literal (`127.0.0.1`, `::1`, `[::1]`).
@@ -33,21 +32,61 @@ enum HostProbe {
         var v4 = in_addr(), v6 = in6_addr()
         return inet_pton(AF_INET, bare, &v4) == 1 || inet_pton(AF_INET6, bare, &v6) == 1
     }
+}
 
-    private struct Result: Sendable {
-        var reason: String?
+/// A name looked up by `getaddrinfo` on a thread of its own. The call can be neither
+/// cancelled nor bounded in time, so whoever asks waits only as long as it wants to (the
+/// probe before a fetch, a request's connect deadline or a cancel); a lookup nobody waits
+/// for any more finishes alone, and what it found is freed with it.
+final class NameLookup: @unchecked Sendable {
+    /// What `getaddrinfo` answered, freed with the last reference.
+    final class Addresses: @unchecked Sendable {
+        let list: UnsafeMutablePointer<addrinfo>
+
+        init(_ list: UnsafeMutablePointer<addrinfo>) {
+            self.list = list
+        }
+
+        deinit { freeaddrinfo(list) }
     }
 
-    /// The resolver's answer, set once by the thread that asked.
-    private final class Answer: @unchecked Sendable {
-        private let lock = NSLock()
-        private var stored: Result?
-
-        var value: Result? { lock.withLock { stored } }
-        func set(_ result: Result) { lock.withLock { stored = result } }
+    /// `getaddrinfo`'s error.
+    struct Unresolved: Error {
+        let status: Int32
+        var reason: String { String(cString: gai_strerror(status)) }
     }
 
-    private static func resolve(_ host: String) -> Result {
+    private let condition = NSCondition()
+    private var found: Result<Addresses, Unresolved>?
+
+    /// Starts looking up `host` (for `port`, when given) on a new thread.
+    init(host: String, port: String?) {
+        Thread.detachNewThread { [self] in
+            let answer = Self.lookUp(host, port)
+            condition.withLock {
+                found = answer
+                condition.broadcast()
+            }
+        }
+    }
+
+    /// The answer, once there is one.
+    var answer: Result<Addresses, Unresolved>? {
+        condition.withLock { found }
+    }
+
+    /// Blocks until the answer comes, `cancelled()` says so or `deadline` passes (nil then).
+    func wait(until deadline: ContinuousClock.Instant, cancelled: () -> Bool) -> Result<Addresses, Unresolved>? {
+        condition.withLock {
+            while found == nil, !cancelled(), ContinuousClock.now < deadline {
+                _ = condition.wait(until: Date(timeIntervalSinceNow: 0.05))
+            }
+            return found
+        }
+    }
+
+    /// `getaddrinfo` on the calling thread (an address literal answers at once).
+    static func lookUp(_ host: String, _ port: String?) -> Result<Addresses, Unresolved> {
         var hints = addrinfo()
         hints.ai_family = AF_UNSPEC
         #if canImport(Glibc)
@@ -56,9 +95,11 @@ enum HostProbe {
         hints.ai_socktype = SOCK_STREAM
         #endif
         var list: UnsafeMutablePointer<addrinfo>?
-        let status = getaddrinfo(host, nil, &hints, &list)
-        if let list { freeaddrinfo(list) }
-        guard status != 0 else { return Result(reason: nil) }
-        return Result(reason: "the name \(host) does not resolve (\(String(cString: gai_strerror(status))))")
+        let status = getaddrinfo(host, port, &hints, &list)
+        guard status == 0, let list else {
+            if let list { freeaddrinfo(list) }
+            return .failure(Unresolved(status: status))
+        }
+        return .success(Addresses(list))
     }
 }

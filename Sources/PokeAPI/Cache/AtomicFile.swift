@@ -24,9 +24,9 @@ enum AtomicFile {
     static let temporarySuffix = ".partial"
 
     /// Writes `data` to `destination`, creating missing folders on the way, and returns the
-    /// stamp of the file it wrote (nil if `fstat` failed): what an `lstat` of `destination`
-    /// gives until the file changes, since a link or a rename keeps the inode, size and
-    /// modification time. The source index takes it instead of a walk of every path.
+    /// stamp of the file it wrote, taken once it is in place (nil if that failed): what an
+    /// `lstat` of `destination` gives until the file changes. The source index takes it
+    /// instead of a walk of every path.
     @discardableResult
     static func write(_ data: Data, to destination: String) throws(PokeAPIFailure) -> FileStamp? {
         let folder = parentFolder(of: destination)
@@ -41,7 +41,6 @@ enum AtomicFile {
         }
         guard descriptor >= 0 else { throw failure(destination, "a file") }
         let written = data.withUnsafeBytes { buffer in writeAll(descriptor, buffer) }
-        let stamp = written ? FileStamp.of(descriptor: descriptor) : nil
         let closed = close(descriptor) == 0
         guard written, closed else {
             let error = failure(destination, "the file")
@@ -49,7 +48,7 @@ enum AtomicFile {
             throw error
         }
         try rename(temporary, over: destination)
-        return stamp
+        return FileStamp.of(destination)
     }
 
     /// `mkdir -p`: creates `folder` and its missing parents.
@@ -104,14 +103,15 @@ private extension AtomicFile {
         guard descriptor >= 0 else { return .unsupported }
         defer { close(descriptor) }
         guard data.withUnsafeBytes({ buffer in writeAll(descriptor, buffer) }) else { throw failure(destination, "the file") }
-        let stamp = FileStamp.of(descriptor: descriptor)
+        // Stamped once in place, through the descriptor (no path walk): a file system that
+        // set the time at the link would show it here too.
         let handle = "/proc/self/fd/\(descriptor)"
-        if linkat(AT_FDCWD, handle, AT_FDCWD, destination, AT_SYMLINK_FOLLOW) == 0 { return .written(stamp) }
+        if linkat(AT_FDCWD, handle, AT_FDCWD, destination, AT_SYMLINK_FOLLOW) == 0 { return .written(FileStamp.of(descriptor: descriptor)) }
         guard errno == EEXIST else { return .unsupported }
         let temporary = temporaryName(for: destination)
         guard linkat(AT_FDCWD, handle, AT_FDCWD, temporary, AT_SYMLINK_FOLLOW) == 0 else { return .unsupported }
         try rename(temporary, over: destination)
-        return .written(stamp)
+        return .written(FileStamp.of(descriptor: descriptor))
     }
 
     enum Unnamed {

@@ -19,6 +19,7 @@ package struct FetchReport: Sendable, Equatable {
     package var bytes = 0
     /// Every URL that still failed after its retries, with why.
     package var failures: [FetchFailure] = []
+    /// The whole run: the crawl, then the lists, the source index and closing the cache.
     package var duration: Duration = .zero
 
     /// True when nothing had to be fetched: the cache already held the selection.

@@ -66,6 +66,8 @@ final class HTTPConnection {
         case let .success(resolved): addresses = resolved
         case let .failure(failure): return .failure(failure)
         }
+        // The loop walks pointers into the list, which is freed with its last reference.
+        defer { withExtendedLifetime(addresses) {} }
         var errors: [Int32] = []
         var entry: UnsafeMutablePointer<addrinfo>? = addresses.list
         while let info = entry?.pointee {

@@ -17,7 +17,8 @@ enum HostProbe {
         let clock = ContinuousClock()
         let deadline = clock.now + limit
         while clock.now < deadline, lookup.answer == nil {
-            try? await Task.sleep(for: .milliseconds(20))
+            // Cancelled: no verdict; the fetch that asked notices the cancel itself.
+            guard (try? await Task.sleep(for: .milliseconds(20))) != nil else { return nil }
         }
         switch lookup.answer {
         case .success: return nil

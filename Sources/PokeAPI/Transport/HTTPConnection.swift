@@ -111,13 +111,10 @@ final class HTTPConnection {
     /// The addresses of `target`'s host, looked up on a thread of its own (``NameLookup``):
     /// the wait ends when the request is cancelled or its connect deadline passes (a crawl
     /// worker makes its requests on its own thread, and a fetch cancelled with Ctrl-C must
-    /// not wait for a resolver). An address literal is read at once.
+    /// not wait for a resolver). An address literal is read at once, without a thread.
     static func resolve(_ target: HTTPTarget, deadline: ContinuousClock.Instant, cancelled: () -> Bool) -> Result<NameLookup.Addresses, TransportFailure> {
         let host = target.host, port = String(target.port)
         let unresolved = TransportFailure.unreachable(host: host, reason: "the name \(host) does not resolve")
-        if HostProbe.isAddress(host) {
-            return NameLookup.lookUp(host, port).mapError { _ in unresolved }
-        }
         guard let answer = NameLookup(host: host, port: port).wait(until: deadline, cancelled: cancelled) else {
             return .failure(cancelled() ? .connection("cancelled") : .timeout)
         }

@@ -11,8 +11,7 @@ import Darwin
 enum HostProbe {
     /// Why `host` cannot be reached, or nil when its name resolves.
     static func failure(resolving host: String, within limit: Duration = .seconds(4)) async -> String? {
-        // An address needs no resolving (a loopback mirror, a test server).
-        if isAddress(host) { return nil }
+        // An address literal (a loopback mirror, a test server) answers at once.
         let lookup = NameLookup(host: host, port: nil)
         let clock = ContinuousClock()
         let deadline = clock.now + limit
@@ -26,19 +25,13 @@ enum HostProbe {
         case nil: return "the name \(host) did not resolve within \(limit.components.seconds) s"
         }
     }
-
-    /// An IPv4 or IPv6 literal (`127.0.0.1`, `::1`, `[::1]`).
-    static func isAddress(_ host: String) -> Bool {
-        let bare = host.hasPrefix("[") && host.hasSuffix("]") ? String(host.dropFirst().dropLast()) : host
-        var v4 = in_addr(), v6 = in6_addr()
-        return inet_pton(AF_INET, bare, &v4) == 1 || inet_pton(AF_INET6, bare, &v6) == 1
-    }
 }
 
 /// A name looked up by `getaddrinfo` on a thread of its own. The call can be neither
 /// cancelled nor bounded in time, so whoever asks waits only as long as it wants to (the
 /// probe before a fetch, a request's connect deadline or a cancel); a lookup nobody waits
-/// for any more finishes alone, and what it found is freed with it.
+/// for any more finishes alone, and what it found is freed with it. An address literal needs
+/// no resolver: it is read at once, on the caller's thread.
 final class NameLookup: @unchecked Sendable {
     /// What `getaddrinfo` answered, freed with the last reference.
     final class Addresses: @unchecked Sendable {
@@ -60,8 +53,13 @@ final class NameLookup: @unchecked Sendable {
     private let condition = NSCondition()
     private var found: Result<Addresses, Unresolved>?
 
-    /// Starts looking up `host` (for `port`, when given) on a new thread.
+    /// Starts looking up `host` (for `port`, when given) on a new thread, or reads it at
+    /// once when it is an address.
     init(host: String, port: String?) {
+        if let address = Self.address(host) {
+            found = Self.lookUp(address, port, numeric: true)
+            return
+        }
         Thread.detachNewThread { [self] in
             let answer = Self.lookUp(host, port)
             condition.withLock {
@@ -86,10 +84,20 @@ final class NameLookup: @unchecked Sendable {
         }
     }
 
-    /// `getaddrinfo` on the calling thread (an address literal answers at once).
-    static func lookUp(_ host: String, _ port: String?) -> Result<Addresses, Unresolved> {
+    /// The address `host` spells, without an IPv6 literal's brackets (`127.0.0.1`, `::1`,
+    /// `[::1]`), or nil when it is a name.
+    static func address(_ host: String) -> String? {
+        let bare = host.hasPrefix("[") && host.hasSuffix("]") ? String(host.dropFirst().dropLast()) : host
+        var v4 = in_addr(), v6 = in6_addr()
+        return inet_pton(AF_INET, bare, &v4) == 1 || inet_pton(AF_INET6, bare, &v6) == 1 ? bare : nil
+    }
+
+    /// `getaddrinfo` on the calling thread; `numeric` says `host` is an address, which then
+    /// asks no resolver.
+    static func lookUp(_ host: String, _ port: String?, numeric: Bool = false) -> Result<Addresses, Unresolved> {
         var hints = addrinfo()
         hints.ai_family = AF_UNSPEC
+        if numeric { hints.ai_flags = AI_NUMERICHOST }
         #if canImport(Glibc)
         hints.ai_socktype = Int32(SOCK_STREAM.rawValue)
         #else

@@ -18,11 +18,13 @@ import Darwin
 /// The threads start as requests need them, never more than `concurrency`; each keeps one
 /// connection and uses it again while the server allows. A crawl worker, which runs on a
 /// thread of its own (``WorkerThread``), makes its requests itself instead, over a
-/// ``Lane``: the same exchange on its own kept connection, with no thread in between. It speaks the HTTP/1.1 a client
-/// needs (RFC 9112): a length, chunked or close-delimited body, interim 1xx heads skipped, a
-/// connection closed by the server between requests replaced once, quietly. Everything
-/// else fails as the other transports do: a deadline for the whole response, a size cap
-/// checked before a byte is kept, a body cut short is ``TransportFailure/truncated``.
+/// ``Lane``: the same exchange on its own kept connection, with no thread in between.
+///
+/// It speaks the HTTP/1.1 a client needs (RFC 9112): a length, chunked or close-delimited
+/// body, interim 1xx heads skipped, a connection closed by the server between requests
+/// replaced once, quietly. Everything else fails as the other transports do: a deadline for
+/// the whole response, a size cap checked before a byte is kept, a body cut short is
+/// ``TransportFailure/truncated``.
 final class SocketHTTPTransport: HTTPTransport, @unchecked Sendable {
     private let limit: Int
     private let connectTimeout: Duration

@@ -244,6 +244,32 @@ struct FetcherTests {
         await api.server.stop()
     }
 
+    @Test("a server that refuses every attempt ends the fetch, by host and port, and keeps what was fetched")
+    func refusingServerEndsTheFetch() async throws {
+        // The sprites' server is gone: every connection to it is refused. Each of the
+        // sprites would otherwise fail on its own after its retries.
+        let api = try await FixtureAPI.start()
+        let cache = try TemporaryFolder()
+        var configuration = api.configuration(cache: cache.url)
+        try await ScriptedServer.withRefusingPort { port in
+            configuration.spritesURL = "http://127.0.0.1:\(port)/"
+            await #expect {
+                try await Fetcher(configuration: configuration).run()
+            } throws: { error in
+                let text = "\(error)"
+                return text.contains("Nothing answers at 127.0.0.1:\(port)") && text.contains("refused 3 times")
+            }
+        }
+        let kept = cache.files().filter { $0.hasPrefix("api/") && $0.hasSuffix(".json") }
+        #expect(!kept.isEmpty, "nothing fetched before the refusals was kept")
+        for file in kept {
+            let data = try Data(contentsOf: cache.url.appendingPathComponent(file))
+            #expect((try? JSONSerialization.jsonObject(with: data)) != nil, "\(file) is not complete JSON")
+        }
+        #expect(!cache.files().contains { $0.hasPrefix("sprites/") })
+        await api.server.stop()
+    }
+
     @Test("--offline lists what the cache lacks, and passes once it is full")
     func offline() async throws {
         let api = try await FixtureAPI.start()

@@ -39,6 +39,9 @@ struct APIClient: Sendable {
         read: (Data) throws(PokeAPIFailure) -> Value
     ) async throws(PokeAPIFailure) -> (outcome: Outcome, value: Value?) {
         var attempt = 1
+        // Attempts whose connection was refused, and by whom: a request refused every time
+        // ends the fetch, where each of thousands of URLs would otherwise wait out its retries.
+        var refusals = 0, refusedBy = ""
         while true {
             let failure: PokeAPIFailure
             var retryAfter: Duration?
@@ -66,6 +69,10 @@ struct APIClient: Sendable {
                 switch error {
                 case let .connection(reason): failure = .transport(url: url, reason: reason)
                 case let .unreachable(host, reason): throw .unreachable(url: url, host: host, reason: reason)
+                case let .down(host):
+                    failure = .transport(url: url, reason: "cannot connect to \(host): connection refused")
+                    refusals += 1
+                    refusedBy = host
                 case .timeout: failure = .timeout(url: url, seconds: Double(timeout.milliseconds) / 1000)
                 case .truncated: failure = .truncated(url: url)
                 case .tooLarge: throw .tooLarge(url: url, limit: maxBytes)
@@ -76,7 +83,9 @@ struct APIClient: Sendable {
             } catch {
                 throw .transport(url: url, reason: "cancelled")
             }
-            guard attempt < retry.maxAttempts, !Task.isCancelled else { throw failure }
+            guard attempt < retry.maxAttempts, !Task.isCancelled else {
+                throw refusals == attempt && !Task.isCancelled ? .serverDown(url: url, host: refusedBy, attempts: attempt) : failure
+            }
             do {
                 try await retry.sleep(retry.delay(afterAttempt: attempt, retryAfter: retryAfter))
             } catch {

@@ -25,6 +25,9 @@ extension PokeAPIFailure {
             return ("Cannot reach \(host): \(reason). Are you offline?", url,
                     "Without the network, build the bundled sample (pokedex build --sample), a local data folder "
                         + "(pokedex build --api FOLDER), or what the cache already holds (pokedex build --offline)")
+        case let .serverDown(url, host, attempts):
+            return ("Nothing answers at \(host): the connection was refused \(attempts == 1 ? "once" : "\(attempts) times")", url,
+                    "Start the server, or check the port in --api and --sprites-url, then run again: finished files are kept")
         case let .timeout(url, seconds):
             return ("No answer within \(Self.format(seconds)) s", url, "Run again to resume")
         case let .tooLarge(url, limit):

@@ -23,6 +23,9 @@ enum PokeAPIFailure: Error, Equatable {
     case transport(url: String, reason: String)
     /// The host cannot be reached at all (no network, a name that does not resolve).
     case unreachable(url: String, host: String, reason: String)
+    /// Every attempt at a request was refused a connection: no server listens at `host`
+    /// (host and port). Like ``unreachable``, it ends the fetch.
+    case serverDown(url: String, host: String, attempts: Int)
     /// No answer within the per-request timeout.
     case timeout(url: String, seconds: Double)
     /// The body grew past the size cap.
@@ -47,4 +50,13 @@ enum PokeAPIFailure: Error, Equatable {
     case badSelection(text: String, reason: String)
     /// A base URL or path that cannot be used.
     case badBase(String)
+
+    /// Whether the failure of one request ends the whole fetch: nothing else from that host
+    /// can succeed now.
+    var endsFetch: Bool {
+        switch self {
+        case .unreachable, .serverDown: true
+        default: false
+        }
+    }
 }

@@ -3,9 +3,13 @@ import Foundation
 
 /// Fetches single work items into the cache; holds no mutable state, so items run concurrently.
 struct FetchSession: Sendable {
-    /// How an item that threw ended: unreachable (the crawl stops) or failed (listed at the end).
+    /// How an item that threw ended: unreachable (the crawl stops: the host cannot be reached,
+    /// or its server refused every attempt) or failed (listed at the end).
     static func outcome(of error: any Error, url: String) -> ItemResult.Outcome {
-        if let failure = error as? PokeAPIFailure, case .unreachable = failure { return .unreachable(failure) }
+        switch error as? PokeAPIFailure {
+        case let failure? where failure.endsFetch: return .unreachable(failure)
+        default: break
+        }
         return .failed(FetchFailure(url: url, reason: PokeAPIError(error).summary))
     }
 

@@ -37,6 +37,7 @@ final class AsyncHTTPTransport: HTTPTransport {
             throw failure
         } catch {
             if let (host, reason) = Self.unreachable(error, url: request.url) { throw .unreachable(host: host, reason: reason) }
+            if Self.isRefused(error) { throw .down(host: Self.authority(of: request.url)) }
             throw .connection(Self.describe(error))
         }
     }
@@ -59,6 +60,20 @@ final class AsyncHTTPTransport: HTTPTransport {
         }
         if isNoRoute(error) { return (host, "no route to \(host)") }
         return nil
+    }
+
+    /// Whether every address of the host refused the connection.
+    static func isRefused(_ error: any Error) -> Bool {
+        if let error = error as? NIOConnectionError {
+            return !error.connectionErrors.isEmpty && error.connectionErrors.allSatisfy { isRefused($0.error) }
+        }
+        return (error as? IOError)?.errnoCode == ECONNREFUSED
+    }
+
+    /// `host:port` of a URL, as a refusal names it.
+    static func authority(of url: String) -> String {
+        guard let parts = URLComponents(string: url), let host = parts.host else { return url }
+        return parts.port.map { "\(host):\($0)" } ?? host
     }
 
     private static func isNoRoute(_ error: any Error) -> Bool {

@@ -104,6 +104,9 @@ final class HTTPConnection {
         if !errors.isEmpty, errors.allSatisfy(noRoute.contains) {
             return .failure(.unreachable(host: target.host, reason: "no route to \(target.host)"))
         }
+        if !errors.isEmpty, errors.allSatisfy({ $0 == ECONNREFUSED }) {
+            return .failure(.down(host: target.authority))
+        }
         let reason = errors.last.map { String(cString: strerror($0)) } ?? "no address"
         return .failure(.connection("cannot connect to \(target.authority): \(reason.lowercased())"))
     }

@@ -31,6 +31,10 @@ enum TransportFailure: Error, Sendable, Equatable {
     /// The host cannot be reached at all: its name does not resolve, or no route leads to
     /// it. Not transient like a 503: never retried, and it ends the whole fetch.
     case unreachable(host: String, reason: String)
+    /// Every address of the host refused the connection: nothing listens there now (a
+    /// mirror stopped mid-fetch, a wrong port). Retried, since a server that restarts comes
+    /// back; a request refused on every attempt ends the fetch (``PokeAPIFailure/serverDown``).
+    case down(host: String)
     case timeout
     case tooLarge
     case truncated

@@ -41,7 +41,7 @@ struct ContentCodingTests {
         )
     }
 
-    @Test("gzip and deflate bodies arrive as the server's bytes, and gzip is asked for", arguments: [
+    @Test("gzip and deflate bodies arrive as the server's bytes, even unasked (the server is on loopback)", arguments: [
         ("gzip", true), ("x-gzip", true), ("deflate", false), ("GZip ", true),
     ], TransportKind.allCases)
     func inflatesWholeBodies(coding: (encoding: String, gzip: Bool), kind: TransportKind) async throws {
@@ -52,9 +52,24 @@ struct ContentCodingTests {
         let client = client(server, kind)
         let outcome = try await client.get(server.baseURL + "api/v2/move/")
         #expect(outcome == .body(Data(Self.document), etag: "\"e\"", lastModified: nil))
-        #expect(server.requests.first?.headers["accept-encoding"]?.contains("gzip") == true)
+        #expect(server.requests.first.map { $0.headers["accept-encoding"] == nil } == true, "compression asked of loopback")
         await client.transport.shutdown()
         await server.stop()
+    }
+
+    @Test("compression is asked of every server but one on loopback", arguments: [
+        ("https://pokeapi.co/api/v2/pokemon/1/", true), ("http://192.168.1.20:8080/api/v2/", true),
+        ("http://127.0.0.1.example.net/api/v2/", true), ("http://[2001:db8::1]/api/v2/", true), ("http://10.0.0.127/", true),
+        ("http://127.0.0.1:8080/api/v2/", false), ("http://127.8.9.10/", false), ("http://LocalHost:9/api/v2/", false),
+        ("http://[::1]:8080/api/v2/", false), ("http://user:pw@127.0.0.1/api/v2/", false),
+    ])
+    func compressionAsked(url: String, asked: Bool) async throws {
+        #expect(APIClient.wantsCompression(url) == asked)
+        let client = APIClient(transport: TransportKind.sockets.make(), endpoints: Endpoints(apiBase: url, spritesBase: url),
+                               retry: RetryPolicy(), timeout: .seconds(5), maxBytes: 1_048_576, userAgent: "pokedex/test")
+        let headers = client.request(url, validators: nil).headers
+        #expect(headers.contains { $0.name == "Accept-Encoding" && $0.value.contains("gzip") } == asked)
+        await client.transport.shutdown()
     }
 
     @Test("a small body that would inflate past the cap is refused, without retrying", arguments: TransportKind.allCases)

@@ -27,6 +27,33 @@ struct APIClientFaultTests {
 
     func url(_ server: LoopbackServer) -> String { server.baseURL + "api/v2/stat/1/" }
 
+    @Test("a port that refuses every connection is retried, then said to have no server", arguments: TransportKind.allCases)
+    func refusedEveryTime(_ kind: TransportKind) async throws {
+        try await ScriptedServer.withRefusingPort { port in
+            var retry = RetryPolicy(maxAttempts: 3, baseDelay: .milliseconds(1), maxDelay: .milliseconds(1))
+            retry.sleep = { _ in }
+            // A minute per request: a transport that held a refused request (a pool retrying
+            // the connection) would fail it at its deadline, a timeout, never `serverDown`.
+            let client = APIClient(transport: kind.make(), endpoints: Endpoints(apiBase: "http://127.0.0.1:\(port)/api/v2/", spritesBase: "http://127.0.0.1:\(port)/"),
+                                   retry: retry, timeout: .seconds(60), maxBytes: 1_048_576, userAgent: "pokedex/test")
+            let url = "http://127.0.0.1:\(port)/api/v2/stat/1/"
+            await #expect(throws: PokeAPIFailure.serverDown(url: url, host: "127.0.0.1:\(port)", attempts: 3)) {
+                _ = try await client.get(url)
+            }
+            await client.transport.shutdown()
+        }
+    }
+
+    @Test("connect errors are a server down when one address refused and the others cannot be used from here")
+    func downOrNot() {
+        #expect(HTTPConnection.isDown([ECONNREFUSED]))
+        #expect(HTTPConnection.isDown([EADDRNOTAVAIL, ECONNREFUSED]))
+        #expect(HTTPConnection.isDown([ECONNREFUSED, EAFNOSUPPORT]))
+        #expect(!HTTPConnection.isDown([]))
+        #expect(!HTTPConnection.isDown([EADDRNOTAVAIL]))
+        #expect(!HTTPConnection.isDown([ECONNREFUSED, ETIMEDOUT]))
+    }
+
     @Test("a 500 is retried and the following 200 is used", arguments: TransportKind.allCases)
     func serverErrorThenSuccess(_ kind: TransportKind) async throws {
         let flaky = try await LoopbackServer.start { [counter = Counter()] _ in

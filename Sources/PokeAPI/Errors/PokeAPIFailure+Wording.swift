@@ -26,8 +26,8 @@ extension PokeAPIFailure {
                     "Without the network, build the bundled sample (pokedex build --sample), a local data folder "
                         + "(pokedex build --api FOLDER), or what the cache already holds (pokedex build --offline)")
         case let .serverDown(url, host, attempts):
-            return ("Nothing answers at \(host): the connection was refused \(attempts == 1 ? "once" : "\(attempts) times")", url,
-                    "Start the server, or check the port in --api and --sprites-url, then run again: finished files are kept")
+            return ("No server listens at \(host): every connection was refused (\(attempts) \(attempts == 1 ? "attempt" : "attempts"))", url,
+                    "Start the server, or check the host and port in --api and --sprites-url, then run again to resume")
         case let .timeout(url, seconds):
             return ("No answer within \(Self.format(seconds)) s", url, "Run again to resume")
         case let .tooLarge(url, limit):

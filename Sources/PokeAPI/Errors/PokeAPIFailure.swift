@@ -24,7 +24,7 @@ enum PokeAPIFailure: Error, Equatable {
     /// The host cannot be reached at all (no network, a name that does not resolve).
     case unreachable(url: String, host: String, reason: String)
     /// Every attempt at a request was refused a connection: no server listens at `host`
-    /// (host and port). Like ``unreachable``, it ends the fetch.
+    /// (with the port, when the URL gives one). Like ``unreachable``, it ends the fetch.
     case serverDown(url: String, host: String, attempts: Int)
     /// No answer within the per-request timeout.
     case timeout(url: String, seconds: Double)

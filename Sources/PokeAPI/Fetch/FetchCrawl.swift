@@ -1,6 +1,5 @@
 import Foundation
 import Common
-import Synchronization
 
 /// The walk from the selection to everything it reaches, with bounded concurrency.
 ///

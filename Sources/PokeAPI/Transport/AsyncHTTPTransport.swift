@@ -24,6 +24,10 @@ final class AsyncHTTPTransport: HTTPTransport {
             decompression: .disabled
         )
         configuration.httpVersion = .automatic
+        // A connection that cannot be made fails its request at once: `APIClient` retries
+        // with its own backoff, and a refusal on every attempt ends the fetch. The pool's own
+        // retries would hold each request until its deadline.
+        configuration.connectionPool.retryConnectionEstablishment = false
         // No tracing: with the default no-op tracer AsyncHTTPClient still builds a span and
         // its attributes for every request, a few percent of a fetch's CPU.
         configuration.tracing.tracer = nil
@@ -62,18 +66,20 @@ final class AsyncHTTPTransport: HTTPTransport {
         return nil
     }
 
-    /// Whether every address of the host refused the connection.
+    /// Whether the host refused the connection: some address refused it, and every other
+    /// could not be used from here (``HTTPConnection/isDown(_:)``).
     static func isRefused(_ error: any Error) -> Bool {
         if let error = error as? NIOConnectionError {
-            return !error.connectionErrors.isEmpty && error.connectionErrors.allSatisfy { isRefused($0.error) }
+            return HTTPConnection.isDown(error.connectionErrors.map { ($0.error as? IOError)?.errnoCode ?? 0 })
         }
         return (error as? IOError)?.errnoCode == ECONNREFUSED
     }
 
-    /// `host:port` of a URL, as a refusal names it.
+    /// `host:port` of a URL as it is spelled (an IPv6 literal in brackets), as a refusal names it.
     static func authority(of url: String) -> String {
         guard let parts = URLComponents(string: url), let host = parts.host else { return url }
-        return parts.port.map { "\(host):\($0)" } ?? host
+        let spelled = host.contains(":") && !host.hasPrefix("[") ? "[\(host)]" : host
+        return parts.port.map { "\(spelled):\($0)" } ?? spelled
     }
 
     private static func isNoRoute(_ error: any Error) -> Bool {

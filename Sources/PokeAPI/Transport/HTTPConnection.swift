@@ -104,11 +104,19 @@ final class HTTPConnection {
         if !errors.isEmpty, errors.allSatisfy(noRoute.contains) {
             return .failure(.unreachable(host: target.host, reason: "no route to \(target.host)"))
         }
-        if !errors.isEmpty, errors.allSatisfy({ $0 == ECONNREFUSED }) {
+        if Self.isDown(errors) {
             return .failure(.down(host: target.authority))
         }
         let reason = errors.last.map { String(cString: strerror($0)) } ?? "no address"
         return .failure(.connection("cannot connect to \(target.authority): \(reason.lowercased())"))
+    }
+
+    /// Whether the connect errors of a host's addresses say nothing listens there: some
+    /// address refused, and every other could not be used from here (`localhost` is `::1`
+    /// and `127.0.0.1`, and a machine without IPv6 cannot even try the first).
+    static func isDown(_ errors: [Int32]) -> Bool {
+        let unusable: Set<Int32> = [EADDRNOTAVAIL, EAFNOSUPPORT, ENETUNREACH, EHOSTUNREACH, ENETDOWN]
+        return errors.contains(ECONNREFUSED) && errors.allSatisfy { $0 == ECONNREFUSED || unusable.contains($0) }
     }
 
     /// The addresses of `target`'s host, looked up on a thread of its own (``NameLookup``):

@@ -64,7 +64,9 @@ struct ContentCodingTests {
         ("http://[::1]:8080/api/v2/", false), ("http://user:pw@127.0.0.1/api/v2/", false),
     ])
     func compressionAsked(url: String, asked: Bool) async throws {
-        #expect(APIClient.wantsCompression(url) == asked)
+        // Decided for the base, and for a URL on no base (a redirect's target) on its own.
+        #expect(Endpoints(apiBase: url, spritesBase: url).wantsCompression(url) == asked)
+        #expect(Endpoints(apiBase: "https://pokeapi.co/api/v2/", spritesBase: "https://example.org/").wantsCompression(url) == asked)
         let client = APIClient(transport: TransportKind.sockets.make(), endpoints: Endpoints(apiBase: url, spritesBase: url),
                                retry: RetryPolicy(), timeout: .seconds(5), maxBytes: 1_048_576, userAgent: "pokedex/test")
         let headers = client.request(url, validators: nil).headers

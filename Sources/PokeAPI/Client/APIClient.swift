@@ -100,39 +100,10 @@ extension APIClient {
     /// The request for `url`: who asks, what it takes, and the validators of what the cache holds.
     func request(_ url: String, validators: Validators?) -> TransportRequest {
         var headers: [(name: String, value: String)] = [("User-Agent", userAgent), ("Accept", "application/json, image/*;q=0.9, */*;q=0.5")]
-        if Self.wantsCompression(url) { headers.append(("Accept-Encoding", "gzip, deflate")) }
+        if endpoints.wantsCompression(url) { headers.append(("Accept-Encoding", "gzip, deflate")) }
         if let etag = validators?.etag { headers.append(("If-None-Match", etag)) }
         if let lastModified = validators?.lastModified { headers.append(("If-Modified-Since", lastModified)) }
         return TransportRequest(url: url, headers: headers, timeout: timeout, maxBytes: maxBytes)
-    }
-
-    /// Whether to ask `url`'s server for a compressed body: yes, except on loopback
-    /// (`127.0.0.0/8`, `::1`, `localhost`). There no bandwidth is saved, and the server's
-    /// compressing and the fetch's inflating share the same machine's cores: against the
-    /// shared mirror on this machine they were a fifth of a cold fetch's wall time. A body
-    /// sent compressed anyway is inflated as always.
-    static func wantsCompression(_ url: String) -> Bool {
-        guard let host = host(of: url) else { return true }
-        if host.lowercased() == "localhost" { return false }
-        guard let address = NameLookup.address(host) else { return true }
-        var v4 = in_addr(), v6 = in6_addr()
-        if inet_pton(AF_INET, address, &v4) == 1 { return UInt32(bigEndian: v4.s_addr) >> 24 != 127 }
-        guard inet_pton(AF_INET6, address, &v6) == 1 else { return true }
-        return withUnsafeBytes(of: &v6) { bytes in !(bytes.dropLast().allSatisfy { $0 == 0 } && bytes.last == 1) }
-    }
-
-    /// The host of an absolute URL, without userinfo or port (an IPv6 literal keeps its
-    /// brackets); nil when there is none.
-    static func host(of url: String) -> String? {
-        let utf8 = url.utf8
-        guard let colon = utf8.firstIndex(of: UInt8(ascii: ":")), utf8[colon...].starts(with: "://".utf8) else { return nil }
-        let start = utf8.index(colon, offsetBy: 3)
-        let end = utf8[start...].firstIndex { $0 == UInt8(ascii: "/") || $0 == UInt8(ascii: "?") || $0 == UInt8(ascii: "#") } ?? utf8.endIndex
-        var authority = url[start..<end]
-        if let at = authority.lastIndex(of: "@") { authority = authority[authority.index(after: at)...] }
-        if authority.hasPrefix("["), let close = authority.firstIndex(of: "]") { return String(authority[...close]) }
-        let host = authority.prefix { $0 != ":" }
-        return host.isEmpty ? nil : String(host)
     }
 }
 

@@ -11,6 +11,9 @@ struct Endpoints: Sendable, Hashable {
     let spritesBase: String
     /// Replaces ``SpritePath/criesPrefix``; ends with `/`.
     let criesBase: String
+    /// The bases whose server is this machine (``URLAuthority/isLoopback``) and the others,
+    /// decided once: ``wantsCompression(_:)`` asks it of every request.
+    private let loopbackBases: [String], remoteBases: [String]
 
     init(apiBase: String, spritesBase: String, criesBase: String? = nil) {
         self.apiBase = apiBase.hasSuffix("/") ? apiBase : apiBase + "/"
@@ -18,6 +21,10 @@ struct Endpoints: Sendable, Hashable {
         // One media root serves both, as the mirror lays them out, unless told otherwise.
         let cries = criesBase ?? (spritesBase == SpritePath.upstreamPrefix ? SpritePath.criesPrefix : spritesBase)
         self.criesBase = cries.hasSuffix("/") ? cries : cries + "/"
+        let bases = [self.apiBase, self.spritesBase, self.criesBase]
+        let loopback = bases.filter { URLAuthority($0)?.isLoopback == true }
+        loopbackBases = loopback
+        remoteBases = bases.filter { !loopback.contains($0) }
     }
 
     func url(for path: APIResourcePath) -> String { apiBase + path.relativePath }
@@ -35,15 +42,21 @@ struct Endpoints: Sendable, Hashable {
 
     /// Whether a redirect may go to `url`: only the API's and the sprites' hosts.
     func allowsRedirect(to url: String) -> Bool {
-        guard let target = Self.origin(of: url) else { return false }
-        let allowed = [apiBase, spritesBase, criesBase, SpritePath.upstreamPrefix, SpritePath.criesPrefix].compactMap(Self.origin)
+        guard let target = URLAuthority(url)?.origin else { return false }
+        let allowed = [apiBase, spritesBase, criesBase, SpritePath.upstreamPrefix, SpritePath.criesPrefix].compactMap { URLAuthority($0)?.origin }
         return allowed.contains(target)
     }
 
-    private static func origin(of url: String) -> String? {
-        guard let components = URLComponents(string: url), let scheme = components.scheme?.lowercased(),
-              let host = components.host?.lowercased(), !host.isEmpty else { return nil }
-        let port = components.port ?? (scheme == "https" ? 443 : 80)
-        return "\(host):\(port)"
+    /// Whether to ask `url`'s server for a compressed body: yes, except on loopback
+    /// (`127.0.0.0/8`, `::1`, `localhost`). There no bandwidth is saved, and the server's
+    /// compressing and the fetch's inflating share the same machine's cores: against the
+    /// shared mirror on this machine they were a fifth of a cold fetch's wall time. A body
+    /// sent compressed anyway is inflated as always. A URL on one of the bases takes the
+    /// base's answer; another (a redirect's target) is read on its own.
+    func wantsCompression(_ url: String) -> Bool {
+        let bytes = url.utf8
+        if loopbackBases.contains(where: { bytes.starts(with: $0.utf8) }) { return false }
+        if remoteBases.contains(where: { bytes.starts(with: $0.utf8) }) { return true }
+        return URLAuthority(url)?.isLoopback != true
     }
 }

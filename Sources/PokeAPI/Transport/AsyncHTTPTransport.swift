@@ -41,7 +41,7 @@ final class AsyncHTTPTransport: HTTPTransport {
             throw failure
         } catch {
             if let (host, reason) = Self.unreachable(error, url: request.url) { throw .unreachable(host: host, reason: reason) }
-            if Self.isRefused(error) { throw .down(host: Self.authority(of: request.url)) }
+            if Self.isRefused(error) { throw .down(host: URLAuthority(request.url)?.spelled ?? request.url) }
             throw .connection(Self.describe(error))
         }
     }
@@ -73,13 +73,6 @@ final class AsyncHTTPTransport: HTTPTransport {
             return HTTPConnection.isDown(error.connectionErrors.map { ($0.error as? IOError)?.errnoCode ?? 0 })
         }
         return (error as? IOError)?.errnoCode == ECONNREFUSED
-    }
-
-    /// `host:port` of a URL as it is spelled (an IPv6 literal in brackets), as a refusal names it.
-    static func authority(of url: String) -> String {
-        guard let parts = URLComponents(string: url), let host = parts.host else { return url }
-        let spelled = host.contains(":") && !host.hasPrefix("[") ? "[\(host)]" : host
-        return parts.port.map { "\(spelled):\($0)" } ?? spelled
     }
 
     private static func isNoRoute(_ error: any Error) -> Bool {

@@ -1,0 +1,72 @@
+import Foundation
+
+/// Who an absolute URL names: its scheme, host and port, read once without Foundation.
+///
+/// The one reader of a URL's authority for the fetch: the redirect check compares
+/// ``origin``s, errors name ``spelled``, the socket transport connects to ``bareHost`` and
+/// ``effectivePort``, and ``Endpoints`` decides from ``isLoopback`` whether to ask a server
+/// for compressed bodies.
+struct URLAuthority: Sendable, Hashable {
+    /// Lowercased: `http`, `https`, `file`.
+    let scheme: String
+    /// As the URL spells it, userinfo dropped; an IPv6 literal keeps its brackets.
+    let host: String
+    /// The port the URL gives, if it gives one.
+    let port: Int?
+
+    /// Nil unless `url` is `scheme://host[:port]...` with a host and, if any, a port in 1-65535.
+    init?(_ url: String) {
+        let utf8 = url.utf8
+        guard let colon = utf8.firstIndex(of: UInt8(ascii: ":")), colon > utf8.startIndex,
+              utf8[colon...].starts(with: "://".utf8) else { return nil }
+        let start = utf8.index(colon, offsetBy: 3)
+        let end = utf8[start...].firstIndex { $0 == UInt8(ascii: "/") || $0 == UInt8(ascii: "?") || $0 == UInt8(ascii: "#") } ?? utf8.endIndex
+        var authority = url[start..<end]
+        if let at = authority.lastIndex(of: "@") { authority = authority[authority.index(after: at)...] }
+        let host: Substring, rest: Substring
+        if authority.hasPrefix("[") {
+            guard let close = authority.firstIndex(of: "]") else { return nil }
+            host = authority[...close]
+            rest = authority[authority.index(after: close)...]
+        } else {
+            host = authority.prefix { $0 != ":" }
+            rest = authority[host.endIndex...]
+        }
+        guard !host.isEmpty, host != "[]" else { return nil }
+        if rest.isEmpty || rest == ":" {
+            port = nil
+        } else {
+            guard rest.hasPrefix(":"), rest.dropFirst().allSatisfy(\.isASCIIDigit),
+                  let number = Int(rest.dropFirst()), (1...65535).contains(number) else { return nil }
+            port = number
+        }
+        scheme = url[..<colon].lowercased()
+        self.host = String(host)
+    }
+
+    /// The port a connection goes to: the URL's, or its scheme's default.
+    var effectivePort: Int { port ?? (scheme == "https" ? 443 : 80) }
+
+    /// `host:port`, lowercased, the port always given: equal for two URLs of the same server.
+    var origin: String { "\(host.lowercased()):\(effectivePort)" }
+
+    /// `host` or `host:port`, as the URL has it: how an error names the server.
+    var spelled: String { port.map { "\(host):\($0)" } ?? host }
+
+    /// The host without an IPv6 literal's brackets, as `getaddrinfo` takes it.
+    var bareHost: String { host.hasPrefix("[") ? String(host.dropFirst().dropLast()) : host }
+
+    /// Whether the host is this machine's loopback: `localhost`, `127.0.0.0/8` or `::1`.
+    var isLoopback: Bool {
+        if host.lowercased() == "localhost" { return true }
+        guard let address = NameLookup.address(host) else { return false }
+        var v4 = in_addr(), v6 = in6_addr()
+        if inet_pton(AF_INET, address, &v4) == 1 { return UInt32(bigEndian: v4.s_addr) >> 24 == 127 }
+        guard inet_pton(AF_INET6, address, &v6) == 1 else { return false }
+        return withUnsafeBytes(of: &v6) { bytes in bytes.dropLast().allSatisfy { $0 == 0 } && bytes.last == 1 }
+    }
+}
+
+private extension Character {
+    var isASCIIDigit: Bool { isASCII && isNumber }
+}

@@ -127,4 +127,47 @@ struct CacheFilesTests {
         try cache.endRun()
         #expect(!FileManager.default.fileExists(atPath: CacheLayout(root: folder.url).runningMarker.path))
     }
+
+    @Test("a folder is made where it is missing and its parent lies inside; a symlinked one leading out is named and nothing is made through it")
+    func confinedFolders() throws {
+        let folder = try TemporaryFolder(), outside = try TemporaryFolder()
+        let root = folder.url.standardizedFileURL.path
+        let confinement = FolderConfinement(root: folder.url)
+        let manager = FileManager.default
+        // The parent is missing too: nothing is made, and the writer makes both as before.
+        #expect(confinement.escape(ofMaking: root + "/a/b") == nil)
+        #expect(!manager.fileExists(atPath: root + "/a"))
+        #expect(confinement.escape(ofMaking: root + "/a") == nil)
+        #expect(confinement.escape(ofMaking: root + "/a/b/") == nil)
+        var isFolder: ObjCBool = false
+        #expect(manager.fileExists(atPath: root + "/a/b", isDirectory: &isFolder) && isFolder.boolValue, "made")
+        // A folder already there is looked at, made or not by this run.
+        try manager.createDirectory(atPath: root + "/kept", withIntermediateDirectories: false)
+        #expect(confinement.escape(ofMaking: root + "/kept") == nil)
+        // A symlink out, and a folder below it: named, and nothing appears outside.
+        try manager.createSymbolicLink(atPath: root + "/out", withDestinationPath: outside.url.path)
+        let real = try #require(InputFolder.realPath(outside.url.path))
+        #expect(confinement.escape(ofMaking: root + "/out") == real)
+        #expect(confinement.escape(ofMaking: root + "/out/x") == real)
+        let madeOutside = try manager.contentsOfDirectory(atPath: outside.url.path)
+        #expect(madeOutside.isEmpty)
+        // Outside the root altogether.
+        #expect(confinement.escape(ofMaking: outside.url.path + "/y") != nil)
+        #expect(!manager.fileExists(atPath: outside.url.path + "/y"))
+    }
+
+    @Test("a cache holds no entries only while its folder has nothing but the bookkeeping; one read in place never counts as empty")
+    func holdsNoEntries() throws {
+        let folder = try TemporaryFolder()
+        let layout = CacheLayout(root: folder.url)
+        let cache = ResourceCache(layout: layout)
+        #expect(cache.holdsNoEntries())
+        try cache.beginRun()
+        #expect(cache.holdsNoEntries(), "the run's own marker is bookkeeping")
+        try AtomicFile.write(Data([0x89]), to: folder.url.appendingPathComponent("sprites/pokemon/1.png").path)
+        #expect(!cache.holdsNoEntries())
+        let empty = try TemporaryFolder()
+        #expect(ResourceCache(layout: CacheLayout(root: empty.url)).holdsNoEntries())
+        #expect(!ResourceCache(layout: CacheLayout(root: empty.url), inPlace: true).holdsNoEntries())
+    }
 }

@@ -34,9 +34,11 @@ struct ResourceCache: Sendable {
         return stamp
     }
 
-    /// `path` (a file in the cache) once its folder is known to lie inside the cache.
-    func confined(_ path: String) throws(PokeAPIFailure) -> String {
-        if let outside = confinement.escape(of: parentFolder(of: path)) {
+    /// `path` (a file in the cache) once its folder is known to lie inside the cache; for a
+    /// file to be written, the folder is made if it is missing (``FolderConfinement/escape(ofMaking:)``).
+    func confined(_ path: String, writing: Bool = true) throws(PokeAPIFailure) -> String {
+        let folder = parentFolder(of: path)
+        if let outside = writing ? confinement.escape(ofMaking: folder) : confinement.escape(of: folder) {
             throw .unwritable(path: path, reason: "the file: its folder leads out of the cache (to \(outside)); remove that symlink")
         }
         return path
@@ -77,12 +79,14 @@ struct ResourceCache: Sendable {
         journal.record(for: sprite.relativePath)
     }
 
-    func state(of sprite: SpritePath) -> SpriteState {
+    /// `lookingOnDisk` false takes the file as absent without a look (a run into a cache
+    /// that held nothing); what the journal remembers still counts.
+    func state(of sprite: SpritePath, lookingOnDisk: Bool = true) -> SpriteState {
         if let inPlace {
             if case .file = inPlace.resolve(sprite.relativePath) { return .present }
             return .missing
         }
-        if FileManager.default.fileExists(atPath: layout.path(for: sprite)) { return .present }
+        if lookingOnDisk, FileManager.default.fileExists(atPath: layout.path(for: sprite)) { return .present }
         return metadata(for: sprite)?.status == 404 ? .missing : .absent
     }
 
@@ -111,7 +115,7 @@ struct ResourceCache: Sendable {
 
     /// Deletes a resource upstream no longer has.
     func remove(_ path: APIResourcePath) throws(PokeAPIFailure) {
-        guard unlink(try confined(layout.path(for: path))) == 0 || errno == ENOENT else {
+        guard unlink(try confined(layout.path(for: path), writing: false)) == 0 || errno == ENOENT else {
             throw .unwritable(path: layout.path(for: path), reason: String(cString: strerror(errno)))
         }
     }
@@ -142,6 +146,13 @@ struct ResourceCache: Sendable {
         if FileManager.default.fileExists(atPath: marker) { removeTemporaryFiles() }
         try? FileManager.default.removeItem(at: layout.root.appendingPathComponent(".pokedex/tmp"))
         try AtomicFile.write(Data(), to: marker)
+    }
+
+    /// Whether the cache holds no entry: nothing in its folder but the run's bookkeeping
+    /// (`.pokedex/`). Asked under the lock, as a run begins.
+    func holdsNoEntries() -> Bool {
+        guard inPlace == nil, let names = try? FileManager.default.contentsOfDirectory(atPath: layout.root.path) else { return false }
+        return names.allSatisfy { $0 == ".pokedex" }
     }
 
     /// Ends a run: folds the metadata log into its snapshot and clears the running mark.

@@ -142,34 +142,6 @@ private final class Board: Sendable {
     }
 }
 
-/// A value behind a plain pthread mutex, for the crawl's books.
-///
-/// `Synchronization.Mutex` on Linux spins when it finds the lock taken, then waits on a
-/// priority-inheritance futex. Eight workers on two cores often find the books' holder
-/// descheduled: in a cold fetch of the shared mirror, those spins and the kernel's
-/// priority-inheritance round trips were about a tenth of the fetch's CPU. glibc's default
-/// mutex neither spins nor inherits priority; it sleeps on a plain futex at once.
-private final class PlainLock<Value>: @unchecked Sendable {
-    private let mutex = UnsafeMutablePointer<pthread_mutex_t>.allocate(capacity: 1)
-    private var value: Value
-
-    init(_ value: sending Value) {
-        self.value = value
-        pthread_mutex_init(mutex, nil)
-    }
-
-    deinit {
-        pthread_mutex_destroy(mutex)
-        mutex.deallocate()
-    }
-
-    func withLock<Result>(_ body: (inout Value) throws -> Result) rethrows -> Result {
-        pthread_mutex_lock(mutex)
-        defer { pthread_mutex_unlock(mutex) }
-        return try body(&value)
-    }
-}
-
 fileprivate extension FetchCrawl {
     enum Taken {
         case item(WorkItem)

@@ -22,6 +22,10 @@ struct FetchSession: Sendable {
     var known: [APIResourcePath: (stamp: FileStamp, reach: Reach, key: UInt64)] = [:]
     /// The sprites the last source index recorded, with their stamps.
     var knownMedia: [String: FileStamp] = [:]
+    /// Set when the cache held no entry as the run began (``ResourceCache/holdsNoEntries()``):
+    /// no file is looked for, since none can be there but one this run wrote, and the run
+    /// takes each item once. A cold fetch spared a failed open or stat per item.
+    var startedEmpty = false
 
     var endpoints: Endpoints { client.endpoints }
 
@@ -63,7 +67,7 @@ private extension FetchSession {
             result.stamp = known.stamp
             return result
         }
-        let cached = cache.read(path)
+        let cached = startedEmpty ? nil : cache.read(path)
         if let cached, !refresh || offline, let reach = try? Reach.links(in: cached, at: path, url: url) {
             result.reach = reach
             result.reachKey = reach.key
@@ -121,7 +125,7 @@ private extension FetchSession {
     func sprite(_ sprite: SpritePath) async -> ItemResult {
         let url = endpoints.url(for: sprite)
         var result = ItemResult(item: .sprite(sprite), outcome: .cached)
-        let state = cache.state(of: sprite)
+        let state = cache.state(of: sprite, lookingOnDisk: !startedEmpty)
         if state != .absent, !refresh || offline {
             result.outcome = state == .missing ? .missingSprite : .cached
             return result

@@ -92,6 +92,7 @@ package struct Fetcher: Sendable {
             )
             var session = FetchSession(client: client, cache: cache, refresh: configuration.refresh,
                                        offline: configuration.offline || configuration.inPlace)
+            session.startedEmpty = cache.holdsNoEntries()
             if let previous, previous.root == realRoot, !configuration.verify {
                 session.known = previous.knownReach()
                 session.knownMedia = Dictionary(previous.media.map { ($0.path, $0.stamp) }, uniquingKeysWith: { first, _ in first })

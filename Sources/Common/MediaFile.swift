@@ -15,8 +15,16 @@ package enum MediaFile {
     package static let audioExtensions: Set<String> = ["ogg"]
 
     /// The kind a file name's extension promises, or nil for any other (SVG, HTML, JS...).
+    /// Read from the name's UTF-8 without Foundation: `NSString.pathExtension` bridged every
+    /// sprite link a fetch met (about 2% of a cold fetch's CPU).
     package static func kind(ofName name: String) -> Kind? {
-        let ext = (name as NSString).pathExtension.lowercased()
+        let utf8 = name.utf8
+        var end = utf8.endIndex
+        while end > utf8.startIndex, utf8[utf8.index(before: end)] == UInt8(ascii: "/") { end = utf8.index(before: end) }
+        let start = utf8[..<end].lastIndex(of: UInt8(ascii: "/")).map(utf8.index(after:)) ?? utf8.startIndex
+        // No extension without a dot, or with the dot first (a hidden file's name).
+        guard let dot = utf8[start..<end].lastIndex(of: UInt8(ascii: ".")), dot != start else { return nil }
+        let ext = String(decoding: utf8[utf8.index(after: dot)..<end], as: UTF8.self).lowercased()
         if imageExtensions.contains(ext) { return .image }
         if audioExtensions.contains(ext) { return .audio }
         return nil

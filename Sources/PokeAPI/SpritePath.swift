@@ -18,28 +18,40 @@ package struct SpritePath: Hashable, Sendable, Comparable {
 
     /// The path of an upstream sprite URL, or nil when it is not one (or unsafe).
     package init?(url: String) {
-        if url.hasPrefix(Self.upstreamPrefix) {
-            self.init(relativePath: String(url.dropFirst(Self.upstreamPrefix.count)))
-        } else if url.hasPrefix(Self.criesPrefix) {
-            self.init(relativePath: String(url.dropFirst(Self.criesPrefix.count)))
-        } else {
-            return nil
-        }
+        let utf8 = url.utf8
+        guard let prefix = [Self.upstreamPrefix, Self.criesPrefix].first(where: { utf8.starts(with: $0.utf8) }) else { return nil }
+        self.init(relativePath: String(url[utf8.index(utf8.startIndex, offsetBy: prefix.utf8.count)...]))
     }
 
     /// A path below the sprites root, or nil when it is not an image under `sprites/`.
     ///
     /// Only image files under `sprites/` are sprites: a link naming `search-index.js`,
     /// `evil.html` or `sprites/x.svg` (an SVG can carry script) would otherwise plant a
-    /// file of the data's choosing in the cache and in the published site.
+    /// file of the data's choosing in the cache and in the published site. Read in one pass
+    /// over the bytes (a fetch meets thousands of sprite links).
     package init?(relativePath: String) {
-        let parts = relativePath.split(separator: "/", omittingEmptySubsequences: false)
+        let bytes = relativePath.utf8
+        guard bytes.count <= 300 else { return nil }
+        // At least two parts, none empty or starting with a dot; no query, fragment or backslash.
+        var parts = 1, atPartStart = true
+        for byte in bytes {
+            switch byte {
+            case UInt8(ascii: "/"):
+                guard !atPartStart else { return nil }
+                parts += 1
+                atPartStart = true
+            case UInt8(ascii: "?"), UInt8(ascii: "#"), UInt8(ascii: "\\"):
+                return nil
+            case UInt8(ascii: "."):
+                guard !atPartStart else { return nil }
+                atPartStart = false
+            default:
+                atPartStart = false
+            }
+        }
+        guard !atPartStart, parts >= 2 else { return nil }
         let kind = MediaFile.kind(ofName: relativePath)
-        guard parts.count >= 2, parts.allSatisfy({ !$0.isEmpty && !$0.hasPrefix(".") }),
-              (parts.first == "sprites" && kind == .image) || (parts.first == "cries" && kind == .audio),
-              !relativePath.utf8.contains(where: { $0 == UInt8(ascii: "?") || $0 == UInt8(ascii: "#") || $0 == UInt8(ascii: "\\") }),
-              relativePath.utf8.count <= 300
-        else { return nil }
+        guard (bytes.starts(with: "sprites/".utf8) && kind == .image) || (bytes.starts(with: "cries/".utf8) && kind == .audio) else { return nil }
         self.relativePath = relativePath
     }
 

@@ -1,4 +1,5 @@
 import Testing
+import Common
 @testable import PokeAPI
 
 @Suite("Resource paths from links")
@@ -54,5 +55,28 @@ struct APIResourcePathTests {
         #expect(sprite.relativePath == "sprites/pokemon/shiny/25.png")
         #expect(SpritePath(url: "https://raw.githubusercontent.com/PokeAPI/sprites/master/sprites/../../x") == nil)
         #expect(SpritePath(url: "https://elsewhere.invalid/sprites/1.png") == nil)
+    }
+
+    @Test("only an image under sprites/ or a sound under cries/ is media, whatever else a link names", arguments: [
+        ("sprites/pokemon/25.png", true), ("sprites/pokemon/other/home/25.PNG", true), ("sprites/items/x.gif", true),
+        ("cries/pokemon/latest/25.ogg", true), ("sprites/a.webp", true),
+        ("sprites/pokemon/25.svg", false), ("sprites/x.html", false), ("search-index.js", false), ("sprites/25", false),
+        ("cries/pokemon/25.png", false), ("sprites/pokemon/25.ogg", false), ("sprites.png", false), ("pokemon/25.png", false),
+        ("sprites//25.png", false), ("/sprites/25.png", false), ("sprites/25.png/", false), ("sprites/.hidden.png", false),
+        ("sprites/pokemon/.png", false), ("sprites/../x.png", false), ("sprites/25.png?x=1", false), ("sprites/25.png#a", false),
+        ("sprites\\25.png", false), ("sprites/" + String(repeating: "a", count: 300) + ".png", false), ("", false),
+    ])
+    func mediaPaths(path: String, accepted: Bool) {
+        #expect((SpritePath(relativePath: path) != nil) == accepted)
+        #expect((SpritePath(url: SpritePath.upstreamPrefix + path) != nil) == accepted)
+        #expect((SpritePath(url: SpritePath.criesPrefix + path) != nil) == accepted)
+    }
+
+    @Test("a name's extension says its kind, read as a path would be", arguments: [
+        ("a/b/25.png", MediaFile.Kind.image), ("25.JPEG", .image), ("x/25.ogg", .audio), ("x/25.ogg/", .audio), ("a.b/c.gif", .image),
+        ("a.png/c", nil), (".png", nil), ("a/.ogg", nil), ("noext", nil), ("a.", nil), ("a.svg", nil), ("a.png.html", nil), ("", nil),
+    ] as [(String, MediaFile.Kind?)])
+    func mediaKinds(name: String, kind: MediaFile.Kind?) {
+        #expect(MediaFile.kind(ofName: name) == kind)
     }
 }

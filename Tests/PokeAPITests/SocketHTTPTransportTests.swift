@@ -64,6 +64,24 @@ struct SocketHTTPTransportTests {
         #expect(server.connections == 1)
     }
 
+    @Test("Connection and the HTTP version say whether a connection carries the next request", arguments: [
+        ("HTTP/1.1 200 OK\r\nConnection: close\r\nContent-Length: 2\r\n\r\nok", 2),
+        ("HTTP/1.1 200 OK\r\nConnection: Keep-Alive, CLOSE\r\nContent-Length: 2\r\n\r\nok", 2),
+        ("HTTP/1.1 200 OK\r\nConnection: keep-alive\r\nContent-Length: 2\r\n\r\nok", 1),
+        ("HTTP/1.0 200 OK\r\nContent-Length: 2\r\n\r\nok", 2),
+        ("HTTP/1.0 200 OK\r\nConnection: Keep-Alive\r\nContent-Length: 2\r\n\r\nok", 1),
+    ])
+    func connectionHeader(answer: String, connections: Int) async throws {
+        let server = try ScriptedServer { _, _ in .send(answer) }
+        defer { server.stop() }
+        let transport = SocketHTTPTransport(concurrency: 1, connectTimeout: .seconds(2))
+        let first = try await transport.get(request(server))
+        let second = try await transport.get(request(server))
+        await transport.shutdown()
+        #expect(body(first) == "ok" && body(second) == "ok")
+        #expect(server.connections == connections)
+    }
+
     @Test("a body that ends with the connection is read to its end, and the next request opens a new connection")
     func closeDelimited() async throws {
         let server = try ScriptedServer { _, _ in .sendThenClose("HTTP/1.1 200 OK\r\nContent-Type: application/json\r\n\r\n{\"to\":\"the end\"}") }

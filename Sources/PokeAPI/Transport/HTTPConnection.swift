@@ -334,8 +334,9 @@ private extension HTTPConnection {
             headers[name] = value
             index = next + 2
         }
-        let connection = headers["connection"]?.lowercased() ?? ""
-        let keepAlive = bytes[7] == UInt8(ascii: "0") ? connection.contains("keep-alive") : !connection.contains("close")
+        // Searched as bytes: `String.contains` went through CoreFoundation, once per answer.
+        let connection = (headers["connection"]?.lowercased() ?? "").utf8
+        let keepAlive = bytes[7] == UInt8(ascii: "0") ? connection.firstRange(of: "keep-alive".utf8) != nil : connection.firstRange(of: "close".utf8) == nil
         return Head(status: status, headers: headers, keepAlive: keepAlive)
     }
 

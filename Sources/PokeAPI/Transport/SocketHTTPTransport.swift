@@ -259,21 +259,22 @@ struct HTTPTarget: Sendable {
     var target: String
 
     /// Parses `url`; the host and port come from `previous` when it has the same authority.
+    /// It is read as bytes throughout: `String.contains` on a string went through
+    /// CoreFoundation's search, once per request.
     init?(_ url: String, after previous: HTTPTarget? = nil) {
         guard Self.isPlain(url) else { return nil }
-        let bytes = Array(url.utf8)
+        let bytes = url.utf8
         // Only visible ASCII goes on the wire: no space, no control byte, no CR or LF that
         // would end the request line early (the URL comes from data a server sent).
         guard bytes.allSatisfy({ $0 > 0x20 && $0 < 0x7F }) else { return nil }
-        let rest = bytes[Self.scheme.count...]
+        let rest = bytes.dropFirst(Self.scheme.count)
         let slash = rest.firstIndex(where: { $0 == UInt8(ascii: "/") || $0 == UInt8(ascii: "?") || $0 == UInt8(ascii: "#") }) ?? rest.endIndex
-        let authority = String(decoding: rest[rest.startIndex..<slash], as: UTF8.self)
-        guard !authority.isEmpty, !authority.contains("@") else { return nil }
-        var path = String(decoding: rest[slash...], as: UTF8.self)
-        if let fragment = path.firstIndex(of: "#") { path = String(path[..<fragment]) }
-        if !path.hasPrefix("/") { path = "/" + path }
+        guard slash > rest.startIndex, !rest[..<slash].contains(UInt8(ascii: "@")) else { return nil }
+        let fragment = rest[slash...].firstIndex(of: UInt8(ascii: "#")) ?? rest.endIndex
+        let authority = String(url[rest.startIndex..<slash])
+        let path = url[slash..<fragment]
         self.authority = authority
-        self.target = path
+        self.target = path.hasPrefix("/") ? String(path) : "/" + path
         if let previous, previous.authority == authority {
             host = previous.host
             port = previous.port
@@ -286,14 +287,23 @@ struct HTTPTarget: Sendable {
 
     /// The request's bytes: the request line, `Host`, the caller's headers, the blank line.
     func message(_ headers: [(name: String, value: String)]) -> [UInt8] {
-        var text = "GET \(target) HTTP/1.1\r\nHost: \(authority)\r\n"
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(target.utf8.count + authority.utf8.count + 256)
+        bytes += "GET ".utf8
+        bytes += target.utf8
+        bytes += " HTTP/1.1\r\nHost: ".utf8
+        bytes += authority.utf8
+        bytes += "\r\n".utf8
         for header in headers {
             // Headers are the client's own; a value with a line break would still be dropped.
-            guard !header.value.contains(where: { $0 == "\r" || $0 == "\n" }) else { continue }
-            text += "\(header.name): \(header.value)\r\n"
+            guard !header.value.utf8.contains(where: { $0 == UInt8(ascii: "\r") || $0 == UInt8(ascii: "\n") }) else { continue }
+            bytes += header.name.utf8
+            bytes += ": ".utf8
+            bytes += header.value.utf8
+            bytes += "\r\n".utf8
         }
-        text += "\r\n"
-        return Array(text.utf8)
+        bytes += "\r\n".utf8
+        return bytes
     }
 
     /// Whether `url` starts with `http://`, in any case.

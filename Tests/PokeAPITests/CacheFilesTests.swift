@@ -170,4 +170,41 @@ struct CacheFilesTests {
         #expect(ResourceCache(layout: CacheLayout(root: empty.url)).holdsNoEntries())
         #expect(!ResourceCache(layout: CacheLayout(root: empty.url), inPlace: true).holdsNoEntries())
     }
+
+    @Test("the fetch date is spelled as ISO 8601 in UTC, as the format style spells it", arguments: [
+        0, 59, 951_782_400, 1_764_446_773, 4_102_444_799,
+    ] as [Int])
+    func fetchDates(seconds: Int) {
+        let stamp = CacheMetadata.stamp(time_t(seconds))
+        #expect(stamp == Date(timeIntervalSince1970: TimeInterval(seconds)).formatted(.iso8601))
+        #expect(stamp.count == 20 && stamp.hasSuffix("Z"))
+    }
+
+    @Test("records set from many threads while others read are all kept, in the log and after compaction, each line whole")
+    func concurrentRecords() async throws {
+        let folder = try TemporaryFolder()
+        let layout = CacheLayout(root: folder.url)
+        let journal = MetadataJournal(layout: layout)
+        let writers = 8, each = 300
+        await withTaskGroup(of: Void.self) { group in
+            for writer in 0..<writers {
+                group.addTask {
+                    for number in 0..<each {
+                        let key = "api/v2/pokemon/\(writer)-\(number)/index.json"
+                        try? journal.set(record("http://x/\(writer)/\(number)/", etag: "\"\(writer).\(number)\""), for: key)
+                        _ = journal.record(for: "api/v2/pokemon/\((writer + 1) % writers)-\(number)/index.json")
+                    }
+                }
+            }
+        }
+        // What a killed run would leave: the log alone, read back line by line.
+        let logged = MetadataJournal(layout: layout)
+        #expect(logged.allRecords.count == writers * each)
+        #expect(logged.record(for: "api/v2/pokemon/7-299/index.json")?.etag == "\"7.299\"")
+        try journal.compact()
+        #expect(!FileManager.default.fileExists(atPath: folder.url.appendingPathComponent(".pokedex/metadata.log").path))
+        let compacted = MetadataJournal(layout: layout)
+        #expect(compacted.allRecords == journal.allRecords)
+        #expect(compacted.allRecords.count == writers * each)
+    }
 }

@@ -17,7 +17,11 @@ import Darwin
 final class MetadataJournal: @unchecked Sendable {
     private let snapshotFile: String
     private let logFile: String
+    /// Guards `records` and `dirty`; held only for a table's read or write.
     private let lock = NSLock()
+    /// Guards `log` and the files, and orders the appends; taken before `lock` when both are
+    /// held. A reader (every sprite's state asks) never waits for a writer's `write(2)`.
+    private let appending = NSLock()
     private var records: [String: CacheMetadata] = [:]
     private var log: Int32 = -1
     /// Whether the files on disk lag behind `records` or hold a log to fold in.
@@ -60,7 +64,7 @@ final class MetadataJournal: @unchecked Sendable {
     func set(_ record: CacheMetadata, for key: String) throws(PokeAPIFailure) {
         // Spelled out before the lock: eight workers store at once, and only the append is shared.
         var line = Self.line(key, record)
-        let result: Result<Void, PokeAPIFailure> = lock.withLock {
+        let result: Result<Void, PokeAPIFailure> = appending.withLock {
             if log < 0 {
                 log = open(logFile, O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC | O_NOFOLLOW, 0o644)
                 if log < 0, errno == ENOENT, (try? AtomicFile.makeFolders(parentFolder(of: logFile))) != nil {
@@ -71,8 +75,11 @@ final class MetadataJournal: @unchecked Sendable {
             guard line.withUTF8({ bytes in AtomicFile.writeAll(log, UnsafeRawBufferPointer(bytes)) }) else {
                 return .failure(.unwritable(path: logFile, reason: "the metadata log (\(Self.errorText()))"))
             }
-            records[key] = record
-            dirty = true
+            // Still under `appending`: a compaction cannot fall between the line and the record.
+            lock.withLock {
+                records[key] = record
+                dirty = true
+            }
             return .success(())
         }
         try result.get()
@@ -80,8 +87,8 @@ final class MetadataJournal: @unchecked Sendable {
 
     /// Writes the snapshot and empties the log; a fetch calls it when it ends.
     func compact() throws(PokeAPIFailure) {
-        let result: Result<Void, PokeAPIFailure> = lock.withLock {
-            guard dirty else { return .success(()) }
+        let result: Result<Void, PokeAPIFailure> = appending.withLock {
+            guard let records = lock.withLock({ dirty ? records : nil }) else { return .success(()) }
             let data = Self.snapshot(records)
             let written = Result { () throws(PokeAPIFailure) in _ = try AtomicFile.write(data, to: snapshotFile) }
             guard case .success = written else { return written }
@@ -90,7 +97,7 @@ final class MetadataJournal: @unchecked Sendable {
                 log = -1
             }
             unlink(logFile)
-            dirty = false
+            lock.withLock { dirty = false }
             return .success(())
         }
         try result.get()

@@ -20,7 +20,9 @@ final class FetchProgressRenderer: @unchecked Sendable {
     private let style: Style
     private let lock = NSLock()
     private var lastDrawn: ContinuousClock.Instant?
-    private var latest: FetchProgress?
+    /// The newest state seen: workers report after they let the books go, so two reports
+    /// may arrive out of order, and the one with fewer entries done is the older.
+    private(set) var latest: FetchProgress?
 
     init(style: Style) {
         self.style = style
@@ -31,6 +33,7 @@ final class FetchProgressRenderer: @unchecked Sendable {
         let now = ContinuousClock.now
         let interval: Duration = style == .bar ? .milliseconds(100) : .seconds(5)
         let line: String? = lock.withLock {
+            if let latest, latest.done > progress.done { return nil }
             latest = progress
             if let lastDrawn, now - lastDrawn < interval { return nil }
             lastDrawn = now

@@ -102,8 +102,12 @@ struct FetchCrawl {
 private final class Board: Sendable {
     typealias Waiting = CheckedContinuation<WorkItem?, Never>
     let crawl: PlainLock<FetchCrawl>
+    /// The crawl's progress callback, called after the lock is let go: a renderer that
+    /// draws a bar (a lock of its own, a write to the terminal) never holds up the books.
+    let progress: @Sendable (FetchProgress) -> Void
 
     init(_ crawl: sending FetchCrawl) {
+        progress = crawl.progress
         self.crawl = PlainLock(crawl)
     }
 
@@ -113,15 +117,18 @@ private final class Board: Sendable {
     /// waits for what their results lead to.
     func next(after result: ItemResult?) async -> WorkItem? {
         let stopping = Task.isCancelled
-        let (taken, handed) = crawl.withLock { crawl in
+        let (taken, handed, state) = crawl.withLock { crawl in
+            var state: FetchProgress?
             if let result {
                 crawl.running -= 1
                 crawl.record(result)
+                state = crawl.currentProgress
             }
             if stopping { crawl.stopped = true }
-            return (crawl.take(), crawl.handOut())
+            return (crawl.take(), crawl.handOut(), state)
         }
         for (worker, item) in handed { worker.resume(returning: item) }
+        if let state { progress(state) }
         switch taken {
         case let .item(item): return item
         case .over: return nil
@@ -286,7 +293,11 @@ private extension FetchCrawl {
            configuration.selection.generations.contains(id) {
             for species in result.reach.generationSpecies { enqueue(.resource(species)) }
         }
-        progress(FetchProgress(done: done, total: seen.count + met.count, bytes: report.bytes, failed: report.failures.count,
-                               elapsed: ContinuousClock.now - started))
+    }
+
+    /// Where the crawl stands, for ``progress``.
+    var currentProgress: FetchProgress {
+        FetchProgress(done: done, total: seen.count + met.count, bytes: report.bytes, failed: report.failures.count,
+                      elapsed: ContinuousClock.now - started)
     }
 }

@@ -20,7 +20,8 @@ package struct Fetcher: Sendable {
         self.transport = transport
     }
 
-    /// Runs the fetch; `progress` is called after every entry, from any task.
+    /// Runs the fetch; `progress` is called after every entry, from any task, not always in
+    /// order: of two reports, the one with more entries done is the newer.
     ///
     /// Throws ``PokeAPIError`` when it cannot start (bad source, locked cache, unknown
     /// pokemon) or, offline, when the cache lacks entries. Failed URLs do not throw:

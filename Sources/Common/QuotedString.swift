@@ -34,3 +34,17 @@ package func appendQuoted(_ text: String, to result: inout String) {
     }
     result += "\""
 }
+
+/// Appends `text` as ``quotedString(_:)`` spells it, as UTF-8 bytes: the metadata snapshot
+/// is thousands of records, and bytes grow without a string's checks on every append.
+package func appendQuoted(_ text: String, to result: inout [UInt8]) {
+    guard text.utf8.allSatisfy({ $0 >= 0x20 && $0 != 0x22 && $0 != 0x5C && $0 != 0x7F }) else {
+        var quoted = ""
+        appendQuoted(text, to: &quoted)
+        result += quoted.utf8
+        return
+    }
+    result.append(UInt8(ascii: "\""))
+    result += text.utf8
+    result.append(UInt8(ascii: "\""))
+}

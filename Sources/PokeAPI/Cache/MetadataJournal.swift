@@ -63,7 +63,7 @@ final class MetadataJournal: @unchecked Sendable {
     /// Sets the record of `key` and appends it to the log.
     func set(_ record: CacheMetadata, for key: String) throws(PokeAPIFailure) {
         // Spelled out before the lock: eight workers store at once, and only the append is shared.
-        var line = Self.line(key, record)
+        let line = Self.line(key, record)
         let result: Result<Void, PokeAPIFailure> = appending.withLock {
             if log < 0 {
                 log = open(logFile, O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC | O_NOFOLLOW, 0o644)
@@ -72,7 +72,7 @@ final class MetadataJournal: @unchecked Sendable {
                 }
                 guard log >= 0 else { return .failure(.unwritable(path: logFile, reason: "the metadata log (\(Self.errorText()))")) }
             }
-            guard line.withUTF8({ bytes in AtomicFile.writeAll(log, UnsafeRawBufferPointer(bytes)) }) else {
+            guard line.withUnsafeBytes({ bytes in AtomicFile.writeAll(log, bytes) }) else {
                 return .failure(.unwritable(path: logFile, reason: "the metadata log (\(Self.errorText()))"))
             }
             // Still under `appending`: a compaction cannot fall between the line and the record.
@@ -107,41 +107,43 @@ final class MetadataJournal: @unchecked Sendable {
 extension MetadataJournal {
     /// One log line, `{"<key>":{...}}` and a newline, written by hand: `JSONEncoder` cost
     /// more than the rest of recording an entry.
-    static func line(_ key: String, _ record: CacheMetadata) -> String {
-        var text = "{"
-        text.reserveCapacity(key.utf8.count + record.url.utf8.count + 160)
-        appendMember(key, record, to: &text)
-        text += "}\n"
-        return text
+    static func line(_ key: String, _ record: CacheMetadata) -> [UInt8] {
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(key.utf8.count + record.url.utf8.count + 160)
+        bytes.append(UInt8(ascii: "{"))
+        appendMember(key, record, to: &bytes)
+        bytes += "}\n".utf8
+        return bytes
     }
 
     /// The snapshot: every record, sorted by key, one per line.
     static func snapshot(_ records: [String: CacheMetadata]) -> Data {
-        var text = "{\n"
-        text.reserveCapacity(records.count * 200)
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(records.count * 200 + 8)
+        bytes += "{\n".utf8
         for (number, key) in records.keys.sorted().enumerated() {
-            if number > 0 { text += ",\n" }
-            appendMember(key, records[key]!, to: &text)
+            if number > 0 { bytes += ",\n".utf8 }
+            appendMember(key, records[key]!, to: &bytes)
         }
-        text += "\n}\n"
-        return Data(text.utf8)
+        bytes += "\n}\n".utf8
+        return Data(bytes)
     }
 
     /// `"<key>":{"etag":...,"fetched_at":...,"last_modified":...,"status":...,"url":...}`,
-    /// appended to `text` with no string in between.
-    static func appendMember(_ key: String, _ record: CacheMetadata, to text: inout String) {
-        appendQuoted(key, to: &text)
-        text += ":{\"etag\":"
-        if let etag = record.etag { appendQuoted(etag, to: &text) } else { text += "null" }
-        text += ",\"fetched_at\":"
-        appendQuoted(record.fetchedAt, to: &text)
-        text += ",\"last_modified\":"
-        if let lastModified = record.lastModified { appendQuoted(lastModified, to: &text) } else { text += "null" }
-        text += ",\"status\":"
-        text += String(record.status)
-        text += ",\"url\":"
-        appendQuoted(record.url, to: &text)
-        text += "}"
+    /// appended to `bytes` with no string in between.
+    static func appendMember(_ key: String, _ record: CacheMetadata, to bytes: inout [UInt8]) {
+        appendQuoted(key, to: &bytes)
+        bytes += ":{\"etag\":".utf8
+        if let etag = record.etag { appendQuoted(etag, to: &bytes) } else { bytes += "null".utf8 }
+        bytes += ",\"fetched_at\":".utf8
+        appendQuoted(record.fetchedAt, to: &bytes)
+        bytes += ",\"last_modified\":".utf8
+        if let lastModified = record.lastModified { appendQuoted(lastModified, to: &bytes) } else { bytes += "null".utf8 }
+        bytes += ",\"status\":".utf8
+        bytes += String(record.status).utf8
+        bytes += ",\"url\":".utf8
+        appendQuoted(record.url, to: &bytes)
+        bytes.append(UInt8(ascii: "}"))
     }
 }
 

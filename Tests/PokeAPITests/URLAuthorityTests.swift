@@ -25,6 +25,8 @@ struct URLAuthorityTests {
         "file:///data/api/v2/", "pokeapi.co/api/v2/", "://host/", "http://", "http://:80/", "http://[]/",
         "http://host:0/", "http://host:65536/", "http://host:80x/", "http://host:+80/", "http://[::1/",
         "http://host:99999999999999999999999/", "mailto:someone@example.org",
+        "http://evil.example\\@pokeapi.co/", "http://pokeapi.co\\.evil/", "http://poke api.co/", "http://пример.рф/",
+        "http://host\u{7F}/", "1http://host/", "ht tp://host/", "h_t://host/",
     ])
     func refuses(url: String) {
         #expect(URLAuthority(url) == nil)
@@ -46,5 +48,30 @@ struct URLAuthorityTests {
     ])
     func loopback(url: String, expected: Bool) {
         #expect(URLAuthority(url)?.isLoopback == expected)
+    }
+
+    @Test("a redirect may go only to the API's, the sprites' or upstream's server, however its URL is spelled", arguments: [
+        ("https://pokeapi.co/api/v2/pokemon/2/", true), ("HTTPS://POKEAPI.CO:443/api/v2/", true),
+        ("https://pokeapi.co:444/api/v2/", false), ("http://pokeapi.co/api/v2/", false),
+        ("http://[::1]:8765/sprites/1.png", true), ("http://[::1]:8766/sprites/1.png", false),
+        ("https://raw.githubusercontent.com/PokeAPI/sprites/master/sprites/pokemon/1.png", true),
+        ("http://pokeapi.co@evil.example/", false), ("https://evil.example@pokeapi.co/", true),
+        ("https://evil.example\\@pokeapi.co/", false), ("https://pokeapi.co.evil.example/", false),
+        ("file:///etc/passwd", false), ("javascript:alert(1)", false), ("/api/v2/pokemon/2/", false),
+    ])
+    func redirects(target: String, allowed: Bool) {
+        let endpoints = Endpoints(apiBase: "https://pokeapi.co/api/v2/", spritesBase: "http://[::1]:8765/")
+        #expect(endpoints.allowsRedirect(to: target) == allowed)
+    }
+
+    @Test("the socket transport connects to an IPv6 literal without brackets, and names it with them")
+    func socketTarget() throws {
+        let target = try #require(HTTPTarget("http://[::1]:8/api/v2/?limit=1#top"))
+        #expect(target.host == "::1" && target.port == 8)
+        #expect(target.authority == "[::1]:8" && target.target == "/api/v2/?limit=1")
+        let plain = try #require(HTTPTarget("HTTP://Example.org?q", after: target))
+        #expect(plain.host == "Example.org" && plain.port == 80 && plain.target == "/?q")
+        #expect(HTTPTarget("http://user@host/") == nil)
+        #expect(HTTPTarget("http://host:0/") == nil)
     }
 }

@@ -14,6 +14,8 @@ struct Endpoints: Sendable, Hashable {
     /// The bases whose server is this machine (``URLAuthority/isLoopback``) and the others,
     /// decided once: ``wantsCompression(_:)`` asks it of every request.
     private let loopbackBases: [String], remoteBases: [String]
+    /// The origins a redirect may lead to: the bases' and upstream's.
+    private let allowedOrigins: [String]
 
     init(apiBase: String, spritesBase: String, criesBase: String? = nil) {
         self.apiBase = apiBase.hasSuffix("/") ? apiBase : apiBase + "/"
@@ -25,6 +27,7 @@ struct Endpoints: Sendable, Hashable {
         let loopback = bases.filter { URLAuthority($0)?.isLoopback == true }
         loopbackBases = loopback
         remoteBases = bases.filter { !loopback.contains($0) }
+        allowedOrigins = (bases + [SpritePath.upstreamPrefix, SpritePath.criesPrefix]).compactMap { URLAuthority($0)?.origin }
     }
 
     func url(for path: APIResourcePath) -> String { apiBase + path.relativePath }
@@ -43,8 +46,7 @@ struct Endpoints: Sendable, Hashable {
     /// Whether a redirect may go to `url`: only the API's and the sprites' hosts.
     func allowsRedirect(to url: String) -> Bool {
         guard let target = URLAuthority(url)?.origin else { return false }
-        let allowed = [apiBase, spritesBase, criesBase, SpritePath.upstreamPrefix, SpritePath.criesPrefix].compactMap { URLAuthority($0)?.origin }
-        return allowed.contains(target)
+        return allowedOrigins.contains(target)
     }
 
     /// Whether to ask `url`'s server for a compressed body: yes, except on loopback

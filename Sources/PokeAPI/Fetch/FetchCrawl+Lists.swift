@@ -23,7 +23,9 @@ extension FetchCrawl {
             let results = entries.keys.sorted().map { Wire.ResourceList.Entry(name: entries[$0] ?? nil, url: $0.link) }
             let list = Wire.ResourceList(count: results.count, next: nil, previous: nil, results: results)
             guard list != existing, let data = APIJSON.encode(list) else { continue }
-            try AtomicFile.write(data, to: cache.layout.file(for: listPath).path)
+            // Through the confinement check, as every entry: a symlinked resource folder
+            // read from never sends the list out of the cache.
+            try AtomicFile.write(data, to: cache.confined(cache.layout.file(for: listPath).path))
         }
     }
 }

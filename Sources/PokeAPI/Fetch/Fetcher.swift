@@ -65,8 +65,8 @@ package struct Fetcher: Sendable {
             }
             // No route to the API at all: said at once, before a cache folder is made.
             if !configuration.offline, !configuration.inPlace, transport == nil,
-               let url = URL(string: endpoints.apiBase), ["http", "https"].contains(url.scheme?.lowercased() ?? ""), let host = url.host,
-               let reason = await HostProbe.failure(resolving: host) {
+               let authority = URLAuthority(endpoints.apiBase), ["http", "https"].contains(authority.scheme),
+               case let host = authority.bareHost, let reason = await HostProbe.failure(resolving: host) {
                 throw PokeAPIFailure.unreachable(url: endpoints.apiBase, host: host, reason: reason)
             }
             // Offline with nothing cached: one sentence, not a list of every missing lookup.

@@ -50,7 +50,7 @@ final class AsyncHTTPTransport: HTTPTransport {
     /// does not resolve (any DNS failure), or no route to the network. A refused
     /// connection or a timeout is not this: a server that is down may come back.
     static func unreachable(_ error: any Error, url: String) -> (host: String, reason: String)? {
-        let host = URL(string: url)?.host ?? url
+        let host = URLAuthority(url)?.bareHost ?? url
         if let error = error as? NIOConnectionError {
             if error.dnsAError != nil || error.dnsAAAAError != nil {
                 return (error.host, "the name \(error.host) does not resolve")

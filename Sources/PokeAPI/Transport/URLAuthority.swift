@@ -2,10 +2,11 @@ import Foundation
 
 /// Who an absolute URL names: its scheme, host and port, read once without Foundation.
 ///
-/// The one reader of a URL's authority for the fetch: the redirect check compares
-/// ``origin``s, errors name ``spelled``, the socket transport connects to ``bareHost`` and
-/// ``effectivePort``, and ``Endpoints`` decides from ``isLoopback`` whether to ask a server
-/// for compressed bodies.
+/// The fetch's reader of a URL's authority: the redirect check compares ``origin``s, errors
+/// name ``spelled``, the socket transport connects to ``bareHost`` and ``effectivePort``,
+/// the probe before a fetch looks up ``bareHost``, and ``Endpoints`` decides from
+/// ``isLoopback`` whether to ask a server for compressed bodies. (AsyncHTTPClient parses
+/// an `https://` URL again for itself.)
 struct URLAuthority: Sendable, Hashable {
     /// Lowercased: `http`, `https`, `file`.
     let scheme: String
@@ -19,8 +20,16 @@ struct URLAuthority: Sendable, Hashable {
         let utf8 = url.utf8
         guard let colon = utf8.firstIndex(of: UInt8(ascii: ":")), colon > utf8.startIndex,
               utf8[colon...].starts(with: "://".utf8) else { return nil }
+        // A scheme is a letter, then letters, digits, `+`, `-` or `.` (RFC 3986).
+        guard utf8[..<colon].enumerated().allSatisfy({ offset, byte in
+            Self.isLetter(byte) || (offset > 0 && (Self.isDigit(byte) || byte == UInt8(ascii: "+") || byte == UInt8(ascii: "-") || byte == UInt8(ascii: ".")))
+        }) else { return nil }
         let start = utf8.index(colon, offsetBy: 3)
         let end = utf8[start...].firstIndex { $0 == UInt8(ascii: "/") || $0 == UInt8(ascii: "?") || $0 == UInt8(ascii: "#") } ?? utf8.endIndex
+        // Visible ASCII only, and no backslash, which some parsers take for a slash: the
+        // redirect check compares what this reads, so it must not read more leniently than
+        // the transports that connect.
+        guard utf8[start..<end].allSatisfy({ $0 > 0x20 && $0 < 0x7F && $0 != UInt8(ascii: "\\") }) else { return nil }
         var authority = url[start..<end]
         if let at = authority.lastIndex(of: "@") { authority = authority[authority.index(after: at)...] }
         let host: Substring, rest: Substring
@@ -69,4 +78,9 @@ struct URLAuthority: Sendable, Hashable {
 
 private extension Character {
     var isASCIIDigit: Bool { isASCII && isNumber }
+}
+
+private extension URLAuthority {
+    static func isLetter(_ byte: UInt8) -> Bool { (byte | 0x20) >= UInt8(ascii: "a") && (byte | 0x20) <= UInt8(ascii: "z") }
+    static func isDigit(_ byte: UInt8) -> Bool { byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9") }
 }

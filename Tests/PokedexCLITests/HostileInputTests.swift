@@ -127,6 +127,23 @@ struct HostileInputTests {
         #expect(result.errors.contains("leads out of the cache"))
         #expect(try FileManager.default.contentsOfDirectory(atPath: outside.path).isEmpty, "nothing was written through the link")
     }
+
+    @Test("an entry read through a symlinked folder never gets its list written out through it")
+    func cacheListsStayInside() throws {
+        let folder = try TemporaryFolder("pokedex-hostile-lists")
+        let outside = folder.url.appendingPathComponent("outside")
+        let cache = folder.url.appendingPathComponent("cache")
+        // A valid entry waits outside, where the symlinked folder leads: it is read as cached.
+        let entry = outside.appendingPathComponent("19/index.json")
+        try FileManager.default.createDirectory(at: entry.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try FileManager.default.copyItem(at: SharedFixtures.pokeapiMirror.appendingPathComponent("api/v2/pokemon/19/index.json"), to: entry)
+        try FileManager.default.createDirectory(at: cache.appendingPathComponent("api/v2"), withIntermediateDirectories: true)
+        try FileManager.default.createSymbolicLink(at: cache.appendingPathComponent("api/v2/pokemon"), withDestinationURL: outside)
+        let result = try PokedexProcess.run(["fetch", "--api", SharedFixtures.pokeapiMirror.path, "--cache", cache.path, "--pokemon", "19", "--quiet"])
+        #expect(result.status != 0)
+        #expect(result.errors.contains("leads out of the cache"))
+        #expect(try FileManager.default.contentsOfDirectory(atPath: outside.path) == ["19"], "no list was written through the link")
+    }
 }
 
 /// Crafted files a user is handed (a collection, an export, a settings file): clear

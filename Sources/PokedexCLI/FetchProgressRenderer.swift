@@ -22,7 +22,10 @@ final class FetchProgressRenderer: @unchecked Sendable {
     private var lastDrawn: ContinuousClock.Instant?
     /// The newest state seen: workers report after they let the books go, so two reports
     /// may arrive out of order, and the one with fewer entries done is the older.
-    private(set) var latest: FetchProgress?
+    private var latest: FetchProgress?
+
+    /// ``latest``, read under the lock.
+    var newest: FetchProgress? { lock.withLock { latest } }
 
     init(style: Style) {
         self.style = style

@@ -14,9 +14,9 @@ struct FetchProgressTests {
         renderer.update(state(10))
         renderer.update(state(12))
         renderer.update(state(11))
-        #expect(renderer.latest?.done == 12)
+        #expect(renderer.newest?.done == 12)
         renderer.update(state(12))
         renderer.update(state(13))
-        #expect(renderer.latest?.done == 13)
+        #expect(renderer.newest?.done == 13)
     }
 }

@@ -45,7 +45,7 @@ struct URLAuthority: Sendable, Hashable {
         if rest.isEmpty || rest == ":" {
             port = nil
         } else {
-            guard rest.hasPrefix(":"), rest.dropFirst().allSatisfy(\.isASCIIDigit),
+            guard rest.hasPrefix(":"), rest.utf8.dropFirst().allSatisfy(Self.isDigit),
                   let number = Int(rest.dropFirst()), (1...65535).contains(number) else { return nil }
             port = number
         }
@@ -74,10 +74,6 @@ struct URLAuthority: Sendable, Hashable {
         guard inet_pton(AF_INET6, address, &v6) == 1 else { return false }
         return withUnsafeBytes(of: &v6) { bytes in bytes.dropLast().allSatisfy { $0 == 0 } && bytes.last == 1 }
     }
-}
-
-private extension Character {
-    var isASCIIDigit: Bool { isASCII && isNumber }
 }
 
 private extension URLAuthority {

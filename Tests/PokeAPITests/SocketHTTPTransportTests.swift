@@ -82,6 +82,17 @@ struct SocketHTTPTransportTests {
         #expect(server.connections == connections)
     }
 
+    @Test("a Connection value lists a token only as a whole, comma-separated item, in any case", arguments: [
+        ("close", "close", true), ("Close", "close", true), ("keep-alive, close", "close", true),
+        ("Upgrade,\tCLOSE ", "close", true), (" keep-alive ", "keep-alive", true), ("", "close", false),
+        ("closed", "close", false), ("enclose", "close", false), ("keep-alive-ish", "keep-alive", false),
+        ("keep alive", "keep-alive", false), (",,", "close", false), ("clos,e", "close", false),
+    ] as [(String, String, Bool)])
+    func connectionTokens(value: String, token: String, listed: Bool) {
+        let found = token == "close" ? HTTPConnection.lists(value, "close") : HTTPConnection.lists(value, "keep-alive")
+        #expect(found == listed, "\(value) lists \(token)")
+    }
+
     @Test("a body that ends with the connection is read to its end, and the next request opens a new connection")
     func closeDelimited() async throws {
         let server = try ScriptedServer { _, _ in .sendThenClose("HTTP/1.1 200 OK\r\nContent-Type: application/json\r\n\r\n{\"to\":\"the end\"}") }

@@ -219,7 +219,7 @@ extension JSONLinkScanner {
         var matches: [Match] = []
         /// What each match was read from, by a hash of its tag and bytes: a repeat is
         /// recognised by comparing bytes, before any string is made.
-        var reported: [UInt64: (tag: Int, text: Range<Int>, name: Range<Int>?)] = [:]
+        var reported = Reported()
 
         init(bytes: UnsafeBufferPointer<UInt8>, rules: View, path: UnsafeMutableBufferPointer<Range<Int>>) {
             lexer = JSONLexer(bytes: bytes)
@@ -333,12 +333,52 @@ extension JSONLinkScanner {
         mutating func report(_ rules: Slice<UnsafeBufferPointer<Compiled>>, _ text: Range<Int>, name: Range<Int>?) {
             for rule in rules where matches(rule) {
                 let key = hash(rule.tag, text, name)
-                if let earlier = reported[key] {
-                    if earlier.tag == rule.tag, same(earlier.text, text), same(earlier.name, name) { continue }
-                } else {
-                    reported[key] = (rule.tag, text, name)
+                var slot = reported.slot(for: key)
+                while let earlier = reported.entries[slot] {
+                    if earlier.key == key, earlier.tag == rule.tag, same(earlier.text, text), same(earlier.name, name) { break }
+                    slot = reported.next(slot)
                 }
+                guard reported.entries[slot] == nil else { continue }
+                reported.insert(Reported.Entry(key: key, tag: rule.tag, text: text, name: name), at: slot)
                 matches.append(Match(tag: rule.tag, value: decode(text), name: name.map(decode)))
+            }
+        }
+
+        /// The matches reported so far, in an open-addressed table over their own hashes:
+        /// a `Dictionary` hashed each of those hashes again (SipHash) at every link a
+        /// pokemon repeats, a few hundred per move list.
+        struct Reported {
+            struct Entry {
+                let key: UInt64
+                let tag: Int
+                let text: Range<Int>
+                let name: Range<Int>?
+            }
+
+            /// A power of two in size, never more than half full, so every probe ends at a nil.
+            private(set) var entries = [Entry?](repeating: nil, count: 64)
+            private var count = 0
+
+            func slot(for key: UInt64) -> Int {
+                Int(truncatingIfNeeded: key) & (entries.count - 1)
+            }
+
+            func next(_ slot: Int) -> Int {
+                (slot + 1) & (entries.count - 1)
+            }
+
+            /// Stores `entry` at `slot`, a nil the probe for its key ended on.
+            mutating func insert(_ entry: Entry, at slot: Int) {
+                entries[slot] = entry
+                count += 1
+                guard count * 2 > entries.count else { return }
+                let old = entries
+                entries = [Entry?](repeating: nil, count: old.count * 2)
+                for case let entry? in old {
+                    var slot = self.slot(for: entry.key)
+                    while entries[slot] != nil { slot = next(slot) }
+                    entries[slot] = entry
+                }
             }
         }
 

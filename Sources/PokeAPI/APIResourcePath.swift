@@ -105,6 +105,23 @@ extension APIResourcePath: Comparable {
     }
 }
 
+extension APIResourcePath {
+    /// `paths` in the order of `<`, each id read once: `<` reads both ids at every
+    /// comparison, and sorting a cache's 9,000 paths that way was a third of the source
+    /// index a fetch makes on its last, serial stretch.
+    package static func sorted(_ paths: some Sequence<APIResourcePath>) -> [APIResourcePath] {
+        paths.map { (path: $0, id: $0.id) }.sorted { lhs, rhs in
+            if lhs.path.resource != rhs.path.resource { return lhs.path.resource < rhs.path.resource }
+            switch (lhs.id, rhs.id) {
+            case let (left?, right?): return left < right
+            case (.some, nil): return true
+            case (nil, .some): return false
+            case (nil, nil): return (lhs.path.identifier ?? "") < (rhs.path.identifier ?? "")
+            }
+        }.map(\.path)
+    }
+}
+
 extension APIResourcePath: CustomStringConvertible {
     package var description: String { relativePath }
 }

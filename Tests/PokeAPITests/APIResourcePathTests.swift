@@ -4,6 +4,25 @@ import Common
 
 @Suite("Resource paths from links")
 struct APIResourcePathTests {
+    @Test("sorting many paths at once gives the order of <: resources, then ids by number, then names")
+    func sortedAtOnce() throws {
+        let spelled = ["pokemon/10", "pokemon/9", "pokemon/100", "pokemon/bulbasaur", "pokemon",
+                       "move/2", "move/10", "move/pound", "move/-1", "pokemon-species/1", "ability", "pokemon/abra",
+                       "pokemon/25", "pokemon-encounters/25", "item/1", "item/master-ball"]
+        let paths = try spelled.map { text in
+            let parts = text.split(separator: "/").map(String.init)
+            return try #require(APIResourcePath(resource: parts[0], identifier: parts.count > 1 ? parts[1] : nil))
+        }
+        // Every rotation of the list and of its reverse.
+        for shift in paths.indices {
+            for order in [paths, paths.reversed()] {
+                let rotated = Array(order[shift...] + order[..<shift])
+                #expect(APIResourcePath.sorted(rotated) == rotated.sorted())
+            }
+        }
+        #expect(APIResourcePath.sorted(paths).prefix(4).map(\.relativePath) == ["ability/", "item/1/", "item/master-ball/", "move/-1/"])
+    }
+
     @Test("relative and absolute links give the same path")
     func relativeAndAbsolute() throws {
         let relative = try #require(APIResourcePath(link: "/api/v2/pokemon/25/"))

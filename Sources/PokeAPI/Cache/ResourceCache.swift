@@ -98,9 +98,10 @@ struct ResourceCache: Sendable {
         return stamp
     }
 
-    func store(_ data: Data, at sprite: SpritePath, metadata: CacheMetadata) throws(PokeAPIFailure) {
-        try AtomicFile.write(data, to: confined(layout.path(for: sprite)))
+    func store(_ data: Data, at sprite: SpritePath, metadata: CacheMetadata) throws(PokeAPIFailure) -> FileStamp? {
+        let stamp = try AtomicFile.write(data, to: confined(layout.path(for: sprite)))
         try journal.set(metadata, for: sprite.relativePath)
+        return stamp
     }
 
     /// Remembers that a sprite is 404 upstream, so the site shows a placeholder.

@@ -20,7 +20,7 @@ extension FetchCrawl {
             for path in paths where entries[path] == nil || entries[path] == .some(nil) {
                 entries[path] = .some(met[path] ?? nil)
             }
-            let results = entries.keys.sorted().map { Wire.ResourceList.Entry(name: entries[$0] ?? nil, url: $0.link) }
+            let results = APIResourcePath.sorted(entries.keys).map { Wire.ResourceList.Entry(name: entries[$0] ?? nil, url: $0.link) }
             let list = Wire.ResourceList(count: results.count, next: nil, previous: nil, results: results)
             guard list != existing, let data = APIJSON.encode(list) else { continue }
             // Through the confinement check, as every entry: a symlinked resource folder
@@ -36,17 +36,19 @@ extension FetchCrawl {
     /// link out of the folder: the build then resolves every file, and says which.
     func index(root: String) -> SourceIndex? {
         let layout = session.cache.layout
-        let paths = reaches.keys.sorted()
-        let sprites = presentSprites.sorted()
+        let paths = APIResourcePath.sorted(present.keys)
+        let sprites = presentSprites.keys.sorted()
         let position = Dictionary(uniqueKeysWithValues: paths.enumerated().map { ($1, $0) })
         let spritePosition = Dictionary(uniqueKeysWithValues: sprites.enumerated().map { ($1, $0) })
         var entries: [SourceIndex.Entry] = []
+        entries.reserveCapacity(paths.count)
         var media: [SourceIndex.Media] = []
         for path in paths {
+            guard let resource = present[path] else { continue }
             // A file this run stored or found unchanged has its stamp already, from its
             // descriptor: a cold fetch stats nothing here (it was a third of this loop).
             let stamp: FileStamp
-            if let known = stamps[path] {
+            if let known = resource.stamp {
                 stamp = known
             } else {
                 let (resolution, found) = session.cache.folder.stamped(layout.relativePath(for: path))
@@ -54,7 +56,7 @@ extension FetchCrawl {
                 guard let found else { continue }
                 stamp = found
             }
-            let reach = reaches[path] ?? Reach()
+            let reach = resource.reach
             // One lookup per link: it is either in the index or absent from the source.
             var links: [Int] = [], absent: [String] = []
             links.reserveCapacity(reach.resources.count)
@@ -70,11 +72,12 @@ extension FetchCrawl {
             entries.append(SourceIndex.Entry(
                 path: path.slashlessPath, stamp: stamp,
                 links: links.sorted(), sprites: Self.sortedOnce(sprites),
-                name: met[path] ?? nil, absent: Self.sortedOnce(absent), reachKey: reachKeys[path] ?? 0
+                name: met[path] ?? nil, absent: Self.sortedOnce(absent), reachKey: resource.reachKey
             ))
         }
         for sprite in sprites {
-            guard let stamp = FileStamp.of(layout.path(for: sprite)) else { continue }
+            // Stored by this run: stamped from its descriptor. Found cached: one stat.
+            guard let stamp = (presentSprites[sprite] ?? nil) ?? FileStamp.of(layout.path(for: sprite)) else { continue }
             media.append(SourceIndex.Media(path: sprite.relativePath, stamp: stamp))
         }
         return SourceIndex(

@@ -21,13 +21,11 @@ struct FetchCrawl {
     private(set) var met: [APIResourcePath: String?] = [:]
     /// Resources the cache holds after this run, by endpoint.
     private(set) var presentEntries: [String: Set<APIResourcePath>] = [:]
-    /// What every present resource reaches, for the source index.
-    private(set) var reaches: [APIResourcePath: Reach] = [:]
-    /// Each resource's ``Reach/key`` as read (or as the last index had it): kept in the next index.
-    private(set) var reachKeys: [APIResourcePath: UInt64] = [:]
-    /// The stamps of the files this run stored or found unchanged (``ItemResult/stamp``).
-    private(set) var stamps: [APIResourcePath: FileStamp] = [:]
-    private(set) var presentSprites: Set<SpritePath> = []
+    /// Every present resource, with what it reaches, for the source index: one table, so
+    /// recording a resource (under the books' lock) hashes its path once, not three times.
+    private(set) var present: [APIResourcePath: Present] = [:]
+    /// The sprites the cache holds after this run, with their stamps where this run stored them.
+    private(set) var presentSprites: [SpritePath: FileStamp?] = [:]
     private(set) var missingSprites: Set<SpritePath> = []
     private(set) var missingResources: Set<APIResourcePath> = []
     private var misses: [String] = []
@@ -92,6 +90,16 @@ struct FetchCrawl {
         report.duration = ContinuousClock.now - started
         return report
     }
+}
+
+/// A resource the cache holds after the crawl, as the source index keeps it.
+struct Present {
+    /// What it reaches.
+    var reach: Reach
+    /// Its ``Reach/key`` as read (or as the last index had it): kept in the next index.
+    var reachKey: UInt64
+    /// The stamp of its file as this run stored or checked it (``ItemResult/stamp``), when known.
+    var stamp: FileStamp?
 }
 
 /// The crawl as its workers share it: a worker records what it got and takes the next item
@@ -270,13 +278,11 @@ private extension FetchCrawl {
             if path.resource == "generation", let id = path.id, configuration.selection.generations.contains(id) {
                 for species in reach.generationSpecies { reach.resources[species] = reach.resources[species] ?? .some(nil) }
             }
-            reaches[path] = reach
-            reachKeys[path] = result.reachKey
-            stamps[path] = result.stamp
+            present[path] = Present(reach: reach, reachKey: result.reachKey, stamp: result.stamp)
         case let (.resource(path), .missingResource):
             missingResources.insert(path)
         case let (.sprite(sprite), .downloaded), let (.sprite(sprite), .notModified), let (.sprite(sprite), .cached):
-            presentSprites.insert(sprite)
+            presentSprites[sprite] = result.stamp
         case let (.sprite(sprite), .missingSprite):
             missingSprites.insert(sprite)
         default:

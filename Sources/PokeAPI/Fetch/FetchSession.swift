@@ -141,7 +141,7 @@ private extension FetchSession {
             }
             switch outcome.outcome {
             case let .body(data, etag, lastModified):
-                try cache.store(data, at: sprite, metadata: metadata(url, etag, lastModified, status: 200))
+                result.stamp = try cache.store(data, at: sprite, metadata: metadata(url, etag, lastModified, status: 200))
                 result.outcome = .downloaded
                 result.bytes = data.count
             case .notModified:

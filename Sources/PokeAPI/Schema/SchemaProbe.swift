@@ -31,14 +31,14 @@ package enum SchemaProbe {
     /// Every field `type` reads, with its type, in reading order: a change to the schema
     /// changes it, so records written by an older schema are never misread.
     package static func signature(of type: any Decodable.Type) -> String {
-        let state = State()
+        let state = State(spellsFields: true)
         _ = try? type.init(from: ProbeDecoder(state: state, path: [], stack: [], depths: []))
         return state.fields.joined(separator: "\n")
     }
 
     /// Every place `type` reads a link, sorted.
     package static func links(of type: any Decodable.Type) -> [Found] {
-        let state = State()
+        let state = State(spellsFields: false)
         _ = try? type.init(from: ProbeDecoder(state: state, path: [], stack: [], depths: []))
         var found = Set<Found>()
         for record in state.records {
@@ -126,6 +126,14 @@ private extension SchemaProbe {
         var records: [Record] = []
         var fields: [String] = []
         var recursive: Set<ObjectIdentifier> = []
+        /// Whether every field is spelled out for ``signature(of:)``: `links(of:)` does
+        /// without (`String(describing:)` of every field's type was a third of a probe, and
+        /// a cold fetch probes each resource's schema while its other workers wait).
+        let spellsFields: Bool
+
+        init(spellsFields: Bool) {
+            self.spellsFields = spellsFields
+        }
     }
 
     /// Answers every request with a placeholder, noting links and descending into types.
@@ -160,7 +168,7 @@ private extension SchemaProbe {
         /// Decodes one value of `type` found at `path`.
         func value<T: Decodable>(_ type: T.Type, at path: [String]) throws -> T {
             // describing, not reflecting: a private type's reflection holds a memory address.
-            state.fields.append(path.joined(separator: ".") + ":" + String(describing: type))
+            if state.spellsFields { state.fields.append(path.joined(separator: ".") + ":" + String(describing: type)) }
             if let leaf = type as? any ProbeLeaf.Type {
                 if let target = leaf.probeTarget {
                     state.records.append(Record(path: path, target: target, stack: stack))

@@ -33,6 +33,34 @@ struct CacheFilesTests {
         #expect(second.size == 8 && second.inode != first.inode)
     }
 
+    #if os(Linux)
+    @Test("an unnamed file is linked in place both from its descriptor and through /proc, new or replaced")
+    func unnamedLinks() throws {
+        let folder = try TemporaryFolder()
+        for route in ["descriptor", "proc"] {
+            // The route through /proc is the one kernels before 6.10 leave to processes
+            // without CAP_DAC_READ_SEARCH; forced here, then let be.
+            if route == "proc" { AtomicFile.emptyPathRefused.store(true, ordering: .relaxed) }
+            defer { AtomicFile.emptyPathRefused.store(false, ordering: .relaxed) }
+            let file = folder.url.appendingPathComponent("\(route)/index.json").path
+            let first = try #require(try AtomicFile.write(Data("{\"v\":1}".utf8), to: file))
+            let second = try #require(try AtomicFile.write(Data("{\"v\":22}".utf8), to: file))
+            #expect(try String(contentsOfFile: file, encoding: .utf8) == "{\"v\":22}", "\(route)")
+            #expect(FileStamp.of(file) == second && second.inode != first.inode, "\(route)")
+            // A link into a folder that is gone fails as before, leaving nothing.
+            var missing = false
+            let descriptor = open(folder.url.path, O_WRONLY | O_CLOEXEC | O_DIRECTORY | Int32(0o20000000), 0o644)
+            #expect(descriptor >= 0)
+            if descriptor >= 0 {
+                missing = !AtomicFile.link(descriptor, as: folder.url.appendingPathComponent("\(route)/gone/index.json").path) && errno == ENOENT
+                close(descriptor)
+            }
+            #expect(missing, "\(route)")
+        }
+        #expect(folder.files() == ["descriptor/index.json", "proc/index.json"])
+    }
+    #endif
+
     @Test("a write the system refuses says which file and why")
     func unwritable() throws {
         let folder = try TemporaryFolder()

@@ -12,12 +12,14 @@ struct JSONLexer {
     }
 
     /// Reads a string and returns the range of its body (between the quotes, escapes kept).
+    @inline(__always)
     mutating func string() throws(JSONLinkScanner.Invalid) -> Range<Int> {
         try escapedString().body
     }
 
     /// Reads a string and returns the range of its body and whether it holds an escape:
     /// the one pass that checks the string also says so, so no caller reads it twice.
+    @inline(__always)
     mutating func escapedString() throws(JSONLinkScanner.Invalid) -> (body: Range<Int>, escaped: Bool) {
         position += 1
         let start = position
@@ -46,6 +48,7 @@ struct JSONLexer {
     /// Skips eight bytes at a time while none of them ends the string or needs a look:
     /// no quote, backslash, control character or non-ASCII byte (SWAR: SIMD within a word).
     /// Stops on the first such byte, or with fewer than eight bytes left.
+    @inline(__always)
     mutating func skipPlainText() {
         guard let base = bytes.baseAddress else { return }
         let ones: UInt64 = 0x0101_0101_0101_0101, highs: UInt64 = 0x8080_8080_8080_8080
@@ -171,6 +174,7 @@ struct JSONLexer {
         while let byte = peek(), Self.isDigit(byte) { position += 1 }
     }
 
+    @inline(__always)
     mutating func skipWhitespace() {
         while position < bytes.count {
             switch bytes[position] {
@@ -180,6 +184,7 @@ struct JSONLexer {
         }
     }
 
+    @inline(__always)
     func peek() -> UInt8? {
         position < bytes.count ? bytes[position] : nil
     }

@@ -358,9 +358,17 @@ extension JSONLinkScanner {
             /// A power of two in size, never more than half full, so every probe ends at a nil.
             private(set) var entries = [Entry?](repeating: nil, count: 64)
             private var count = 0
+            /// log2 of the size.
+            private var bits = 6
 
+            /// Chosen per process: the document comes from a server, and a slot it could
+            /// work out ahead of time would let it pile every match into one run of slots
+            /// (the `Dictionary` this replaces seeded its hashing the same way).
+            static let seed = UInt64.random(in: .min ... .max)
+
+            /// The top bits of the seeded key, spread by a multiply (Fibonacci hashing).
             func slot(for key: UInt64) -> Int {
-                Int(truncatingIfNeeded: key) & (entries.count - 1)
+                Int(truncatingIfNeeded: ((key ^ Self.seed) &* 0x9E37_79B9_7F4A_7C15) >> UInt64(64 - bits))
             }
 
             func next(_ slot: Int) -> Int {
@@ -374,6 +382,7 @@ extension JSONLinkScanner {
                 guard count * 2 > entries.count else { return }
                 let old = entries
                 entries = [Entry?](repeating: nil, count: old.count * 2)
+                bits += 1
                 for case let entry? in old {
                     var slot = self.slot(for: entry.key)
                     while entries[slot] != nil { slot = next(slot) }

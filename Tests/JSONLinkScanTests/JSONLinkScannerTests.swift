@@ -114,6 +114,18 @@ struct JSONLinkScannerTests {
         #expect(matches.filter { $0.tag == 3 }.count == groups.count, "another rule's matches are its own")
     }
 
+    @Test("reports each of 5,000 distinct links once, in document order, however often each repeats")
+    func manyDistinctLinks() throws {
+        // Enough distinct matches to grow the table of what was reported many times over.
+        let links = (0..<5_000).map { #"{"link":{"name":"n\#($0)","url":"/api/v2/move/\#($0)/"}}"# }
+        let repeated = (0..<5_000).map { links[($0 * 7) % 5_000] }
+        let document = "[" + (links + repeated + links).joined(separator: ",") + "]"
+        let matches = try JSONLinkScanner.matches(in: Data(document.utf8), rules: [JSONLinkScanner.Rule(.link, "link", tag: 1)])
+        #expect(matches.count == 5_000)
+        #expect(matches.map(\.value) == (0..<5_000).map { "/api/v2/move/\($0)/" })
+        #expect(matches.map { $0.name ?? "" } == (0..<5_000).map { "n\($0)" })
+    }
+
     @Test("agrees with a reference walk over 300 random documents and rule sets of up to 200 rules")
     func agreesWithReferenceWalk() throws {
         var random = SplitMix(seed: 0x5EED)

@@ -94,7 +94,8 @@ private extension AtomicFile {
     /// Writes an unnamed file in `folder` and links it in as `destination` (through a
     /// temporary name and a rename when `destination` exists), with the file's stamp.
     /// `.unsupported`, having written nothing in place, where unnamed files do not work: a
-    /// file system without `O_TMPFILE`, or no `/proc` to link through.
+    /// file system without `O_TMPFILE`, or a kernel that links neither from a descriptor
+    /// nor through `/proc` (``link(_:as:)``).
     static func writeUnnamed(_ data: Data, in folder: String, to destination: String) throws(PokeAPIFailure) -> Unnamed {
         var descriptor = open(folder, unnamedFileFlag | O_WRONLY | O_CLOEXEC, 0o644)
         if descriptor < 0, errno == ENOENT {
@@ -123,12 +124,14 @@ extension AtomicFile {
     /// process that opened the file itself (Linux 6.10 on): the way through
     /// `/proc/self/fd/N` walked that path and read the link at every file, 4% of a cold
     /// fetch's CPU. Older kernels refuse it without `CAP_DAC_READ_SEARCH`, saying `ENOENT`;
-    /// then `/proc` is used, and from then on.
+    /// then `/proc` is used, and from then on, as it is after any other refusal that `/proc`
+    /// does not share.
     static func link(_ descriptor: Int32, as path: String) -> Bool {
         if !emptyPathRefused.load(ordering: .relaxed) {
             if linkat(descriptor, "", AT_FDCWD, path, emptyPathFlag) == 0 { return true }
-            guard errno == ENOENT else { return false }
-            // Refused, or the folder is gone: the way through /proc tells which.
+            guard errno != EEXIST else { return false }
+            // Refused (ENOENT before 6.10; a sandbox may say EPERM or EINVAL), or the folder
+            // is gone: the way through /proc tells which, and its errno is the one kept.
             guard linkat(AT_FDCWD, "/proc/self/fd/\(descriptor)", AT_FDCWD, path, AT_SYMLINK_FOLLOW) == 0 else { return false }
             emptyPathRefused.store(true, ordering: .relaxed)
             return true

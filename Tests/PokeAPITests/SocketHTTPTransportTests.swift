@@ -70,6 +70,7 @@ struct SocketHTTPTransportTests {
         ("HTTP/1.1 200 OK\r\nConnection: keep-alive\r\nContent-Length: 2\r\n\r\nok", 1),
         ("HTTP/1.0 200 OK\r\nContent-Length: 2\r\n\r\nok", 2),
         ("HTTP/1.0 200 OK\r\nConnection: Keep-Alive\r\nContent-Length: 2\r\n\r\nok", 1),
+        ("HTTP/1.0 200 OK\r\nConnection: keep-alive, close\r\nContent-Length: 2\r\n\r\nok", 2),
     ])
     func connectionHeader(answer: String, connections: Int) async throws {
         let server = try ScriptedServer { _, _ in .send(answer) }

@@ -294,8 +294,8 @@ private extension HTTPConnection {
 
     enum Fill { case data, end, reset }
 
-    /// A server that never stops sending never lets a `poll` wait: the deadline and a cancel
-    /// are checked before every read too.
+    /// A server that never stops sending never lets a read wait out its slice: the deadline
+    /// and a cancel are checked before every read too.
     static func check(_ deadline: ContinuousClock.Instant, _ cancelled: () -> Bool) throws(Failure) {
         if cancelled() { throw .failed(.connection("cancelled")) }
         if ContinuousClock.now >= deadline { throw .failed(.timeout) }
@@ -390,7 +390,8 @@ private extension HTTPConnection {
             index = next + 2
         }
         let connection = headers["connection"] ?? ""
-        let keepAlive = bytes[7] == UInt8(ascii: "0") ? Self.lists(connection, "keep-alive") : !Self.lists(connection, "close")
+        // `close` wins over anything else listed (RFC 9112 §9.3).
+        let keepAlive = !Self.lists(connection, "close") && (bytes[7] != UInt8(ascii: "0") || Self.lists(connection, "keep-alive"))
         return Head(status: status, headers: headers, keepAlive: keepAlive)
     }
 

@@ -97,7 +97,8 @@ extension APIResourcePath: Comparable {
     package static func < (lhs: Self, rhs: Self) -> Bool {
         if lhs.resource != rhs.resource { return lhs.resource < rhs.resource }
         switch (lhs.id, rhs.id) {
-        case let (left?, right?): return left < right
+        // Equal ids spelled apart (`1` and `01`) by their spelling, so the order is total.
+        case let (left?, right?): return left != right ? left < right : lhs.identifier! < rhs.identifier!
         case (.some, nil): return true
         case (nil, .some): return false
         case (nil, nil): return (lhs.identifier ?? "") < (rhs.identifier ?? "")
@@ -113,7 +114,7 @@ extension APIResourcePath {
         paths.map { (path: $0, id: $0.id) }.sorted { lhs, rhs in
             if lhs.path.resource != rhs.path.resource { return lhs.path.resource < rhs.path.resource }
             switch (lhs.id, rhs.id) {
-            case let (left?, right?): return left < right
+            case let (left?, right?): return left != right ? left < right : lhs.path.identifier! < rhs.path.identifier!
             case (.some, nil): return true
             case (nil, .some): return false
             case (nil, nil): return (lhs.path.identifier ?? "") < (rhs.path.identifier ?? "")

@@ -6,7 +6,7 @@ import Common
 struct APIResourcePathTests {
     @Test("sorting many paths at once gives the order of <: resources, then ids by number, then names")
     func sortedAtOnce() throws {
-        let spelled = ["pokemon/10", "pokemon/9", "pokemon/100", "pokemon/bulbasaur", "pokemon",
+        let spelled = ["pokemon/10", "pokemon/9", "pokemon/100", "pokemon/bulbasaur", "pokemon/0009", "pokemon",
                        "move/2", "move/10", "move/pound", "move/-1", "pokemon-species/1", "ability", "pokemon/abra",
                        "pokemon/25", "pokemon-encounters/25", "item/1", "item/master-ball"]
         let paths = try spelled.map { text in
@@ -21,6 +21,9 @@ struct APIResourcePathTests {
             }
         }
         #expect(APIResourcePath.sorted(paths).prefix(4).map(\.relativePath) == ["ability/", "item/1/", "item/master-ball/", "move/-1/"])
+        // One id spelled two ways sorts by its spelling, whatever the order it came in.
+        let pokemon = APIResourcePath.sorted(paths.reversed()).filter { $0.resource == "pokemon" }.map(\.relativePath)
+        #expect(pokemon == ["pokemon/0009/", "pokemon/9/", "pokemon/10/", "pokemon/25/", "pokemon/100/", "pokemon/", "pokemon/abra/", "pokemon/bulbasaur/"])
     }
 
     @Test("relative and absolute links give the same path")

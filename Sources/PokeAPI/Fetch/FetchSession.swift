@@ -42,7 +42,9 @@ struct FetchSession: Sendable {
             return result
         case let .sprite(sprite):
             guard let stamp = knownMedia[sprite.relativePath], FileStamp.of(cache.layout.path(for: sprite)) == stamp else { return nil }
-            return ItemResult(item: item, outcome: .cached)
+            var result = ItemResult(item: item, outcome: .cached)
+            result.stamp = stamp
+            return result
         case .list:
             return nil
         }

@@ -87,8 +87,8 @@ struct Reach: Sendable, Equatable {
             switch Target(rawValue: match.tag) {
             case .resource:
                 // The first name a link gives is kept (the scanner reports each distinct
-                // link and name once, first where it occurs).
-                if let path = APIResourcePath(link: match.value), (reach.resources[path] ?? nil) == nil { reach.resources[path] = match.name }
+                // link and name once, first where it occurs), in one lookup of the table.
+                if let path = APIResourcePath(link: match.value) { keepFirst(&reach.resources[path, default: nil], match.name) }
             case .sprite:
                 if let sprite = SpritePath(url: match.value) { reach.sprites.insert(sprite) }
             case .artwork:
@@ -106,6 +106,11 @@ struct Reach: Sendable, Equatable {
 }
 
 private extension Reach {
+    /// Names `slot` with `name` unless it has a name already.
+    static func keepFirst(_ slot: inout String?, _ name: String?) {
+        if slot == nil { slot = name }
+    }
+
     /// What a match leads to.
     enum Target: Int {
         case resource, sprite, generationSpecies, artwork, home

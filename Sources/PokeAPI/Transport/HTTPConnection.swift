@@ -363,7 +363,10 @@ private extension HTTPConnection {
         }
         let status = Int(bytes[9] - 0x30) * 100 + Int(bytes[10] - 0x30) * 10 + Int(bytes[11] - 0x30)
         guard status >= 100 else { throw .failed(.connection("the server sent status \(status)")) }
+        // Room for a server's usual dozen headers: grown from empty, the table was rehashed
+        // three times per answer.
         var headers: [String: String] = [:]
+        headers.reserveCapacity(16)
         var index = lineEnd + 2
         while index < bytes.count {
             var next = index

@@ -286,6 +286,20 @@ struct SocketHTTPTransportTests {
         await transport.shutdown()
     }
 
+    @Test("a name under .invalid is refused at once, asking no resolver (RFC 6761)", arguments: [
+        ("sprites.invalid", true), ("X.INVALID.", true), ("invalid", true), ("invalid.example", false),
+        ("notinvalid", false), ("127.0.0.1", false), ("localhost", false),
+    ])
+    func specialInvalidNames(host: String, refused: Bool) {
+        #expect(NameLookup.isSpecialInvalid(host) == refused, "\(host)")
+        guard refused else { return }
+        // The answer is there as the lookup is made, before any thread could have asked.
+        guard case .failure? = NameLookup(host: host, port: "80").answer else {
+            Issue.record("\(host) was not refused at once")
+            return
+        }
+    }
+
     @Test("a host given by name is looked up on the side and connected to; a name that does not resolve is unreachable, by name")
     func namedHosts() async throws {
         let server = try ScriptedServer { _, _ in .send("HTTP/1.1 200 OK\r\nContent-Length: 2\r\n\r\nok") }

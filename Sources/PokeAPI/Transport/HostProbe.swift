@@ -60,6 +60,10 @@ final class NameLookup: @unchecked Sendable {
             found = Self.lookUp(address, port, numeric: true)
             return
         }
+        if Self.isSpecialInvalid(host) {
+            found = .failure(Unresolved(status: EAI_NONAME))
+            return
+        }
         Thread.detachNewThread { [self] in
             let answer = Self.lookUp(host, port)
             condition.withLock {
@@ -82,6 +86,16 @@ final class NameLookup: @unchecked Sendable {
             }
             return found
         }
+    }
+
+    /// Whether `host` lies under the special-use `invalid.` domain, which name resolution
+    /// is to answer at once in the negative (RFC 6761 §6.4): no query goes out. A resolver
+    /// asked anyway sends one, and a DNS server slow to answer it held a request (and a
+    /// test) for its 5 s retry, several times over.
+    static func isSpecialInvalid(_ host: String) -> Bool {
+        var name = host.lowercased()
+        if name.hasSuffix(".") { name.removeLast() }
+        return name == "invalid" || name.hasSuffix(".invalid")
     }
 
     /// The address `host` spells, without an IPv6 literal's brackets (`127.0.0.1`, `::1`,

@@ -132,11 +132,16 @@ extension AtomicFile {
             guard errno != EEXIST else { return false }
             // Refused (ENOENT before 6.10; a sandbox may say EPERM or EINVAL), or the folder
             // is gone: the way through /proc tells which, and its errno is the one kept.
-            guard linkat(AT_FDCWD, "/proc/self/fd/\(descriptor)", AT_FDCWD, path, AT_SYMLINK_FOLLOW) == 0 else { return false }
+            guard linkThroughProc(descriptor, as: path) else { return false }
             emptyPathRefused.store(true, ordering: .relaxed)
             return true
         }
-        return linkat(AT_FDCWD, "/proc/self/fd/\(descriptor)", AT_FDCWD, path, AT_SYMLINK_FOLLOW) == 0
+        return linkThroughProc(descriptor, as: path)
+    }
+
+    /// The link through `/proc/self/fd/N`, which every Linux with `/proc` allows.
+    private static func linkThroughProc(_ descriptor: Int32, as path: String) -> Bool {
+        linkat(AT_FDCWD, "/proc/self/fd/\(descriptor)", AT_FDCWD, path, AT_SYMLINK_FOLLOW) == 0
     }
 
     /// `AT_EMPTY_PATH` (0x1000 on Linux), spelled out as `O_TMPFILE` is above.

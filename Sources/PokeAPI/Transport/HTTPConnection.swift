@@ -16,9 +16,10 @@ private func closeDescriptor(_ descriptor: Int32) {
 /// request is noticed: a connected socket blocks in `recv` and `send` for at most a slice
 /// (`SO_RCVTIMEO`, `SO_SNDTIMEO`), so an answer that is not there yet costs one call, not a
 /// `recv` that finds nothing, a `poll` and a second `recv` (a third of the socket calls of a
-/// cold fetch). A socket that does not take the timeouts stays non-blocking and waits in `poll`. What the server sends is hostile
-/// until parsed: the head is capped, lengths are digits that fit, a body never grows past
-/// the caller's cap, and anything malformed ends the connection.
+/// cold fetch). A socket that does not take the timeouts stays non-blocking and waits in
+/// `poll`. What the server sends is hostile until parsed: the head is capped, lengths are
+/// digits that fit, a body never grows past the caller's cap, and anything malformed ends
+/// the connection.
 final class HTTPConnection {
     /// Why an exchange ended without a response.
     enum Failure: Error {

@@ -24,32 +24,46 @@ final class JSONTape {
         var count: Int32
     }
 
-    let data: Data
+    /// The document, copied once into memory the tape owns. Reading a `Data`'s bytes goes
+    /// through its storage class, checked for exclusive access at every read: that check
+    /// was a tenth of building a catalog, one per key looked up or value read. The copy
+    /// costs one `memcpy` per document.
+    let bytes: UnsafeBufferPointer<UInt8>
+    private let storage: UnsafeMutableBufferPointer<UInt8>
     /// A `let`, built before the tape exists: a class's `var` would be checked for
     /// exclusive access on every read, which costs more than the read.
     let entries: [Entry]
 
     /// Reads `data`; throws ``JSONLinkScanner/Invalid`` with the offset where it stopped.
     init(data: Data) throws(JSONLinkScanner.Invalid) {
-        self.data = data
-        let result: Result<[Entry], JSONLinkScanner.Invalid> = data.withUnsafeBytes { raw in
-            var builder = Builder(lexer: JSONLexer(bytes: raw.bindMemory(to: UInt8.self)))
-            builder.entries.reserveCapacity(raw.count / 12)
-            return Result { () throws(JSONLinkScanner.Invalid) in
-                builder.lexer.skipWhitespace()
-                guard let first = builder.lexer.peek(), first == UInt8(ascii: "{") || first == UInt8(ascii: "[") else { throw builder.lexer.invalid() }
-                try builder.value(depth: 0)
-                builder.lexer.skipWhitespace()
-                guard builder.lexer.position == raw.count else { throw builder.lexer.invalid() }
-                return builder.entries
-            }
+        let storage = UnsafeMutableBufferPointer<UInt8>.allocate(capacity: max(data.count, 1))
+        let count = data.copyBytes(to: storage)
+        let bytes = UnsafeBufferPointer(rebasing: storage[0..<count])
+        var builder = Builder(lexer: JSONLexer(bytes: bytes))
+        builder.entries.reserveCapacity(count / 12)
+        do throws(JSONLinkScanner.Invalid) {
+            builder.lexer.skipWhitespace()
+            guard let first = builder.lexer.peek(), first == UInt8(ascii: "{") || first == UInt8(ascii: "[") else { throw builder.lexer.invalid() }
+            try builder.value(depth: 0)
+            builder.lexer.skipWhitespace()
+            guard builder.lexer.position == count else { throw builder.lexer.invalid() }
+        } catch {
+            storage.deallocate()
+            throw error
         }
-        entries = try result.get()
+        self.storage = storage
+        self.bytes = bytes
+        entries = builder.entries
+    }
+
+    deinit {
+        storage.deallocate()
     }
 
     /// Runs `body` over the document's bytes.
+    @inline(__always)
     func withBytes<Result>(_ body: (UnsafeBufferPointer<UInt8>) throws -> Result) rethrows -> Result {
-        try data.withUnsafeBytes { try body($0.bindMemory(to: UInt8.self)) }
+        try body(bytes)
     }
 
     /// The index of the entry after `index` and everything inside it.

@@ -1,6 +1,6 @@
 import Common
 import Foundation
-import JSONLinkScan
+@testable import JSONLinkScan
 import Testing
 import TestSupport
 @testable import PokeAPI
@@ -79,6 +79,60 @@ struct TapeDecoderTests {
     func invalid(json: String) {
         #expect(throws: DecodingError.self) { try TapeJSONDecoder().decode([String: Int].self, from: Data(json.utf8)) }
         #expect(throws: (any Error).self) { try JSONDecoder().decode([String: Int].self, from: Data(json.utf8)) }
+    }
+
+    /// A pokemon's encounters: null, missing and present optionals, two games, one area.
+    static let encounters = """
+        [{"location_area": {"name": "viridian-forest-area", "url": "/api/v2/location-area/321/"},
+          "version_details": [{"version": {"name": "red", "url": "/api/v2/version/1/"}, "max_chance": 10,
+            "encounter_details": [
+              {"chance": 5, "min_level": 3, "max_level": 5, "method": {"name": "walk", "url": "/api/v2/encounter-method/1/"},
+               "condition_values": [{"name": "time-day", "url": "/api/v2/encounter-condition-value/4/"}]},
+              {"chance": null, "min_level": 4, "max_level": 4, "method": {"name": "gift", "url": "/api/v2/encounter-method/18/"},
+               "condition_values": null}]},
+            {"version": {"name": "blue", "url": "/api/v2/version/2/"},
+             "encounter_details": [{"min_level": 2, "method": {"url": "/api/v2/encounter-method/1/"}, "condition_values": []}]}]}]
+        """
+
+    @Test("a pokemon's encounters are read off the tape as Foundation reads them")
+    func encountersFastPath() throws {
+        let data = Data(Self.encounters.utf8)
+        let foundation = try JSONDecoder().decode([Wire.Encounters.Area].self, from: data)
+        // The fast path itself, which throws Miss at anything it does not expect.
+        let value = TapeValue(decoder: TapeDecoder(tape: try JSONTape(data: data), index: 0, path: nil, userInfo: [:]))
+        #expect(try value.elements().map(Wire.Encounters.Area.init(tape:)) == foundation)
+        #expect(try TapeJSONDecoder().decode(Wire.Encounters.self, from: data).areas == foundation)
+        #expect(foundation.first?.versionDetails.map(\.encounterDetails.count) == [2, 1], "both games, every slot")
+    }
+
+    @Test("unusual encounter values fall back to the ordinary way: the same value, or the same failure at the same path",
+          arguments: [
+              (#""chance": 5,"#, #""chance": 5.0,"#, nil),
+              (#""chance": 5,"#, #""chance": "5","#, "Index 0.version_details.Index 0.encounter_details.Index 0.chance"),
+              (#""max_chance": 10,"#, #""max_chance": true,"#, "Index 0.version_details.Index 0.max_chance"),
+              (#""method": {"name": "gift""#, #""method": null, "x": {"name": "gift""#, "Index 0.version_details.Index 0.encounter_details.Index 1.method"),
+              (#""condition_values": []"#, #""condition_values": {}"#, "Index 0.version_details.Index 1.encounter_details.Index 0.condition_values"),
+          ] as [(String, String, String?)])
+    func encountersFallBack(original: String, replacement: String, path: String?) throws {
+        let json = Self.encounters.replacingOccurrences(of: original, with: replacement)
+        #expect(json != Self.encounters)
+        let data = Data(json.utf8)
+        let foundation = Result { try JSONDecoder().decode(Wire.Encounters.self, from: data).areas }
+        let tape = Result { try TapeJSONDecoder().decode(Wire.Encounters.self, from: data).areas }
+        switch (foundation, tape) {
+        case let (.success(expected), .success(found)):
+            #expect(path == nil, "Foundation accepted it")
+            #expect(found == expected)
+        case let (.failure, .failure(error)):
+            let context: DecodingError.Context?
+            switch error as? DecodingError {
+            case let .typeMismatch(_, found)?, let .valueNotFound(_, found)?, let .dataCorrupted(found)?: context = found
+            default: context = nil
+            }
+            #expect(context?.codingPath.map(\.stringValue).joined(separator: ".") == path)
+        default:
+            Issue.record("Foundation: \(foundation), tape: \(tape)")
+        }
     }
 
     @Test("a pokemon's encounters as binary records are the bytes Codable writes, and read back the same")

@@ -73,6 +73,41 @@ extension Wire.Texts: TapeDecodable {
     }
 }
 
+/// A pokemon's encounters, read off the tape: every area, game and slot it is met in. The
+/// `Decoder` way gave each of their tens of thousands of values a container box and a
+/// coding-path node, a ninth of building a catalog from nothing. Fields are read as the
+/// synthesized `Codable` reads them (a missing or null optional is nil).
+extension Wire.Encounters.Area: TapeDecodable {
+    package init(tape: TapeValue) throws {
+        guard let area = try tape["location_area"], let versions = try tape["version_details"] else { throw TapeValue.Miss() }
+        self.init(locationArea: try Wire.Link(tape: area), versionDetails: try versions.elements().map(Wire.Encounters.VersionDetail.init(tape:)))
+    }
+}
+
+extension Wire.Encounters.VersionDetail: TapeDecodable {
+    package init(tape: TapeValue) throws {
+        guard let version = try tape["version"], let details = try tape["encounter_details"] else { throw TapeValue.Miss() }
+        self.init(version: try Wire.Link(tape: version), maxChance: try tape["max_chance"].optionalInt(),
+                  encounterDetails: try details.elements().map(Wire.Encounters.Detail.init(tape:)))
+    }
+}
+
+extension Wire.Encounters.Detail: TapeDecodable {
+    package init(tape: TapeValue) throws {
+        guard let method = try tape["method"] else { throw TapeValue.Miss() }
+        let conditions = try tape["condition_values"].flatMap { $0.isNull ? nil : try $0.elements().map(Wire.Link.init(tape:)) }
+        self.init(chance: try tape["chance"].optionalInt(), minLevel: try tape["min_level"].optionalInt(),
+                  maxLevel: try tape["max_level"].optionalInt(), method: try Wire.Link(tape: method), conditionValues: conditions)
+    }
+}
+
+private extension Optional where Wrapped == TapeValue {
+    /// An optional `Int` field as `decodeIfPresent` reads it: missing or null is nil.
+    func optionalInt() throws -> Int? {
+        try flatMap { $0.isNull ? nil : try $0.int() }
+    }
+}
+
 /// A pokemon's encounters are the largest records after learnsets (every area, game and
 /// slot): written and read field by field, in `Codable`'s order, without its containers.
 extension Wire.Encounters.Detail: BinaryRecord {

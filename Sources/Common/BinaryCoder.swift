@@ -511,6 +511,17 @@ extension Dictionary: BinaryReadableDictionary where Key: Comparable & Decodable
 extension Dictionary: BinaryDictionary where Key: Comparable & Encodable, Value: Encodable {
     func writeSorted(to writer: Writer) throws {
         writer.varint(UInt64(count))
+        if Key.self == String.self, Value.self == Int.self {
+            // The catalog's slug-to-id tables (each pokemon's moves and places): sorted and
+            // written with String's own `<`, not through this generic code's witness
+            // tables and a path lookup per value, which made them 7% of a catalog built
+            // from nothing. The same bytes as below.
+            for (key, value) in unsafeBitCast(self, to: [String: Int].self).sorted(by: { $0.key < $1.key }) {
+                writer.string(key)
+                writer.signed(Int64(value))
+            }
+            return
+        }
         for (key, value) in sorted(by: { $0.key < $1.key }) {
             try write(key, to: writer)
             try write(value, to: writer)

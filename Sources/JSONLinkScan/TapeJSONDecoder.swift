@@ -389,17 +389,20 @@ public struct TapeValue {
     public var isNull: Bool { entry.kind == .null }
 
     /// The member `key` of an object; nil when there is none. Throws ``Miss`` on a non-object.
+    /// A name spelled with an escape (`"ch\u0061nce"`) throws ``Miss`` when met before a
+    /// match: it may be the key, which the ordinary way unescapes and finds first.
     public subscript(key: StaticString) -> TapeValue? {
         get throws {
             let entry = self.entry
             guard entry.kind == .object else { throw Miss() }
             let tape = decoder.tape
-            return tape.withBytes { bytes -> TapeValue? in
+            return try tape.withBytes { bytes throws -> TapeValue? in
                 var member = decoder.index + 1
                 for _ in 0..<Int(entry.count) {
                     let name = tape.entries[member]
+                    guard !name.flag else { throw Miss() }
                     let length = Int(name.end - name.start)
-                    if !name.flag, length == key.utf8CodeUnitCount, memcmp(bytes.baseAddress! + Int(name.start), key.utf8Start, length) == 0 {
+                    if length == key.utf8CodeUnitCount, memcmp(bytes.baseAddress! + Int(name.start), key.utf8Start, length) == 0 {
                         return child(member + 1)
                     }
                     member = tape.next(after: member + 1)

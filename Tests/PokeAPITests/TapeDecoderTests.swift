@@ -108,6 +108,8 @@ struct TapeDecoderTests {
     @Test("unusual encounter values fall back to the ordinary way: the same value, or the same failure at the same path",
           arguments: [
               (#""chance": 5,"#, #""chance": 5.0,"#, nil),
+              (#""chance": 5,"#, #""ch\u0061nce": 5,"#, nil),
+              (#""min_level": 3,"#, #""min_level": 3, "min_l\u0065vel": 9,"#, nil),
               (#""chance": 5,"#, #""chance": "5","#, "Index 0.version_details.Index 0.encounter_details.Index 0.chance"),
               (#""max_chance": 10,"#, #""max_chance": true,"#, "Index 0.version_details.Index 0.max_chance"),
               (#""method": {"name": "gift""#, #""method": null, "x": {"name": "gift""#, "Index 0.version_details.Index 0.encounter_details.Index 1.method"),
@@ -123,13 +125,16 @@ struct TapeDecoderTests {
         case let (.success(expected), .success(found)):
             #expect(path == nil, "Foundation accepted it")
             #expect(found == expected)
-        case let (.failure, .failure(error)):
-            let context: DecodingError.Context?
-            switch error as? DecodingError {
-            case let .typeMismatch(_, found)?, let .valueNotFound(_, found)?, let .dataCorrupted(found)?: context = found
-            default: context = nil
+        case let (.failure(expected), .failure(error)):
+            func codingPath(_ error: any Error) -> String? {
+                switch error as? DecodingError {
+                case let .typeMismatch(_, found)?, let .valueNotFound(_, found)?, let .dataCorrupted(found)?:
+                    found.codingPath.map(\.stringValue).joined(separator: ".")
+                default: nil
+                }
             }
-            #expect(context?.codingPath.map(\.stringValue).joined(separator: ".") == path)
+            #expect(codingPath(error) == path)
+            #expect(codingPath(error) == codingPath(expected), "where Foundation says")
         default:
             Issue.record("Foundation: \(foundation), tape: \(tape)")
         }

@@ -156,9 +156,32 @@ package struct InputFolder: Sendable {
 
     /// Whether a relative path stays below its root by its text alone: not absolute, no
     /// empty, `.` or `..` component, no NUL or backslash.
+    /// Read byte by byte in one pass: every file a build, fetch or source index looks at
+    /// comes through here, and splitting each path into substrings was 3% of a rebuild.
     package static func isPlainRelative(_ relative: String) -> Bool {
-        guard !relative.isEmpty, !relative.hasPrefix("/"), !relative.utf8.contains(0), !relative.utf8.contains(UInt8(ascii: "\\")) else { return false }
-        return relative.split(separator: "/", omittingEmptySubsequences: false).allSatisfy { $0 != "" && $0 != "." && $0 != ".." }
+        var relative = relative
+        return relative.withUTF8 { bytes in
+            var componentLength = 0
+            var dots = 0
+            for byte in bytes {
+                switch byte {
+                case UInt8(ascii: "/"):
+                    // An empty, `.` or `..` component ends here (a leading `/` is an empty one).
+                    guard componentLength > 0, dots != componentLength || dots > 2 else { return false }
+                    componentLength = 0
+                    dots = 0
+                    continue
+                case 0, UInt8(ascii: "\\"):
+                    return false
+                case UInt8(ascii: "."):
+                    dots += 1
+                default:
+                    break
+                }
+                componentLength += 1
+            }
+            return componentLength > 0 && (dots != componentLength || dots > 2)
+        }
     }
 
     /// `realpath(3)`: the path with every symlink, `.` and `..` resolved; nil (errno set) when it cannot be.

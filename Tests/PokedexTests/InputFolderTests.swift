@@ -77,4 +77,34 @@ struct InputFolderTests {
         #expect(folder.resolve("nested") == .notAFile)
         #expect(folder.resolve("../outside/a.json") == .unsafePath)
     }
+
+    /// The definition the byte-level check replaced: split on `/`, and no component empty,
+    /// `.` or `..`; no NUL or backslash anywhere.
+    static func plainBySplitting(_ relative: String) -> Bool {
+        guard !relative.isEmpty, !relative.hasPrefix("/"), !relative.utf8.contains(0), !relative.utf8.contains(UInt8(ascii: "\\")) else { return false }
+        return relative.split(separator: "/", omittingEmptySubsequences: false).allSatisfy { $0 != "" && $0 != "." && $0 != ".." }
+    }
+
+    @Test("a plain relative path is told by its bytes exactly as by splitting it")
+    func plainRelative() {
+        let refused = ["", "/", "/a", "a/", "a//b", ".", "..", "./a", "../a", "a/.", "a/..", "a/./b", "a/../b",
+                       "a\\b", "a\u{0}b", "\u{0}", "a/b/"]
+        let allowed = ["a", "a.json", "api/v2/pokemon/25/index.json", "...", "a/.../b", ".a", "a.", "..a", "a..",
+                       ".hidden/x", "é/ü.json", "a/.b/..c/d..", "x.\u{301}/y", "日本/語"]
+        for path in refused { #expect(!InputFolder.isPlainRelative(path), "\(path.debugDescription) must be refused") }
+        for path in allowed { #expect(InputFolder.isPlainRelative(path), "\(path.debugDescription) must be allowed") }
+        // Every path of up to five bytes from an alphabet of the bytes that matter.
+        let alphabet: [String] = ["a", ".", "/", "\\", "\u{0}", "é"]
+        var paths = [""]
+        for _ in 0..<5 {
+            paths = paths + paths.flatMap { path in alphabet.map { path + $0 } }
+            paths = Array(Set(paths))
+        }
+        var disagreements: [String] = []
+        for path in paths where InputFolder.isPlainRelative(path) != Self.plainBySplitting(path) {
+            disagreements.append(path.debugDescription)
+        }
+        #expect(paths.count > 5_000)
+        #expect(disagreements.isEmpty, "told apart differently: \(disagreements.prefix(10))")
+    }
 }

@@ -32,54 +32,61 @@ guard arguments.count >= 2 else {
 let root = URL(fileURLWithPath: arguments[1])
 let rounds = arguments.count > 2 ? max(Int(arguments[2]) ?? 3, 1) : 3
 let snapshots = FileManager.default.temporaryDirectory.appendingPathComponent("bench-catalog-\(getpid())")
-defer { try? FileManager.default.removeItem(at: snapshots) }
 
-var loader = CatalogLoader(cacheRoot: root)
-loader.snapshotFolder = snapshots
-var builds: [Double] = []
-var loads: [Double] = []
-var catalog: Catalog?
-var peakAfterBuild = 0.0
-for _ in 0..<rounds {
-    try? FileManager.default.removeItem(at: snapshots)
-    builds.append(try await seconds {
-        let (built, origin) = try await loader.load()
-        precondition(origin == .decoded, "expected a build with no snapshot")
-        catalog = built
-    })
-    peakAfterBuild = max(peakAfterBuild, peakMemoryMB())
-    loads.append(try await seconds {
-        let (loaded, origin) = try await loader.load()
-        precondition(origin == .snapshot && loaded == catalog, "expected the snapshot to give the same catalog")
-    })
+do {
+    defer { try? FileManager.default.removeItem(at: snapshots) }
+
+    var loader = CatalogLoader(cacheRoot: root)
+    loader.snapshotFolder = snapshots
+    var builds: [Double] = []
+    var loads: [Double] = []
+    var catalog: Catalog?
+    var peakAfterBuild = 0.0
+    for _ in 0..<rounds {
+        try? FileManager.default.removeItem(at: snapshots)
+        builds.append(try await seconds {
+            let (built, origin) = try await loader.load()
+            precondition(origin == .decoded, "expected a build with no snapshot")
+            catalog = built
+        })
+        peakAfterBuild = max(peakAfterBuild, peakMemoryMB())
+        loads.append(try await seconds {
+            let (loaded, origin) = try await loader.load()
+            precondition(origin == .snapshot && loaded == catalog, "expected the snapshot to give the same catalog")
+        })
+    }
+
+    let fingerprint = await seconds { _ = loader.currentSnapshotURL() }
+
+    var serial = loader
+    serial.snapshotFolder = nil
+    serial.decodingWidth = 1
+    let serialBuild = try await seconds { _ = try await serial.load() }
+
+    // Baseline: Foundation's JSONDecoder reading every pokemon file into the schema, one core.
+    let pokemonFolder = root.appendingPathComponent("api/v2/pokemon")
+    let pokemonIDs = (try? FileManager.default.contentsOfDirectory(atPath: pokemonFolder.path))?.compactMap { Int($0) } ?? []
+    let pokemonFiles = try pokemonIDs.map { try Data(contentsOf: pokemonFolder.appendingPathComponent("\($0)/index.json")) }
+    let fullModels = try await seconds {
+        for data in pokemonFiles { _ = try JSONDecoder().decode(Wire.Pokemon.self, from: data) }
+    }
+    let tapeModels = try await seconds {
+        for data in pokemonFiles { _ = try TapeJSONDecoder().decode(Wire.Pokemon.self, from: data) }
+    }
+
+    let snapshotSize = (try? FileManager.default.contentsOfDirectory(at: snapshots, includingPropertiesForKeys: [.fileSizeKey]))?
+        .compactMap { try? $0.resourceValues(forKeys: [.fileSizeKey]).fileSize }.reduce(0, +) ?? 0
+    let build = builds.min() ?? 0
+    let load = loads.min() ?? 0
+    print("catalog: \(catalog?.species.count ?? 0) species, \(catalog?.pokemon.count ?? 0) pokemon; best of \(rounds) rounds; \(ProcessInfo.processInfo.activeProcessorCount) cores")
+    print(String(format: "build from JSON, all cores:        %7.3f s", build))
+    print(String(format: "build from JSON, one core:         %7.3f s  (%.2fx the parallel build)", serialBuild, serialBuild / max(build, 1e-9)))
+    print(String(format: "load snapshot:                     %7.3f s  (%.1fx faster than building; snapshot %.1f MB)", load, build / max(load, 1e-9), Double(snapshotSize) / 1e6))
+    print(String(format: "  of which fingerprinting the cache: %7.3f s", fingerprint))
+    print(String(format: "%d pokemon files into the schema, one core: JSONDecoder %.3f s, TapeJSONDecoder %.3f s (%.2fx faster)", pokemonIDs.count, fullModels, tapeModels, fullModels / max(tapeModels, 1e-9)))
+    print(String(format: "peak memory during builds:         %7.1f MB", peakAfterBuild))
+} catch {
+    // A folder with no data, or a file that does not decode: say so, with no stack trace.
+    FileHandle.standardError.write(Data("bench-catalog: \(error)\n".utf8))
+    exit(1)
 }
-
-let fingerprint = await seconds { _ = loader.currentSnapshotURL() }
-
-var serial = loader
-serial.snapshotFolder = nil
-serial.decodingWidth = 1
-let serialBuild = try await seconds { _ = try await serial.load() }
-
-// Baseline: Foundation's JSONDecoder reading every pokemon file into the schema, one core.
-let pokemonFolder = root.appendingPathComponent("api/v2/pokemon")
-let pokemonIDs = (try? FileManager.default.contentsOfDirectory(atPath: pokemonFolder.path))?.compactMap { Int($0) } ?? []
-let pokemonFiles = try pokemonIDs.map { try Data(contentsOf: pokemonFolder.appendingPathComponent("\($0)/index.json")) }
-let fullModels = try await seconds {
-    for data in pokemonFiles { _ = try JSONDecoder().decode(Wire.Pokemon.self, from: data) }
-}
-let tapeModels = try await seconds {
-    for data in pokemonFiles { _ = try TapeJSONDecoder().decode(Wire.Pokemon.self, from: data) }
-}
-
-let snapshotSize = (try? FileManager.default.contentsOfDirectory(at: snapshots, includingPropertiesForKeys: [.fileSizeKey]))?
-    .compactMap { try? $0.resourceValues(forKeys: [.fileSizeKey]).fileSize }.reduce(0, +) ?? 0
-let build = builds.min() ?? 0
-let load = loads.min() ?? 0
-print("catalog: \(catalog?.species.count ?? 0) species, \(catalog?.pokemon.count ?? 0) pokemon; best of \(rounds) rounds; \(ProcessInfo.processInfo.activeProcessorCount) cores")
-print(String(format: "build from JSON, all cores:        %7.3f s", build))
-print(String(format: "build from JSON, one core:         %7.3f s  (%.2fx the parallel build)", serialBuild, serialBuild / max(build, 1e-9)))
-print(String(format: "load snapshot:                     %7.3f s  (%.1fx faster than building; snapshot %.1f MB)", load, build / max(load, 1e-9), Double(snapshotSize) / 1e6))
-print(String(format: "  of which fingerprinting the cache: %7.3f s", fingerprint))
-print(String(format: "%d pokemon files into the schema, one core: JSONDecoder %.3f s, TapeJSONDecoder %.3f s (%.2fx faster)", pokemonIDs.count, fullModels, tapeModels, fullModels / max(tapeModels, 1e-9)))
-print(String(format: "peak memory during builds:         %7.1f MB", peakAfterBuild))

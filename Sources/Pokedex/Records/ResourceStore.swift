@@ -44,8 +44,7 @@ struct ResourceStore: Sendable {
     /// the source index's, which the fetch has just checked, else the file's own.
     func stamp(_ relative: String) -> FileStamp? {
         if let stamp = indexed[relative] { return stamp }
-        guard case let .file(real, _) = folder.resolve(relative) else { return nil }
-        return FileStamp.of(real)
+        return folder.stamped(relative).stamp
     }
 
     /// The ids a resource may have: PokeAPI's are 1 to about 10,300; room for ten times that and more.
@@ -95,8 +94,8 @@ struct ResourceStore: Sendable {
             reads?.note(relative, stamp: stamp)
             return true
         }
-        if case let .file(real, _) = folder.resolve(relative) {
-            reads?.note(relative, stamp: FileStamp.of(real))
+        if case let (.file, stamp) = folder.stamped(relative) {
+            reads?.note(relative, stamp: stamp)
             return true
         }
         reads?.note(relative, stamp: nil)
@@ -105,15 +104,24 @@ struct ResourceStore: Sendable {
 
     /// Decodes one resource; `neededBy` names what referred to it, for the error.
     func load<T: Codable & Sendable>(_ type: T.Type, _ kind: String, _ id: Int, neededBy: String? = nil) throws(CatalogIssue) -> T {
+        try load(type, kind, id, neededBy: neededBy, found: nil)
+    }
+
+    /// `found`: what ``InputFolder/stamped(_:)`` said of the file, when the caller has asked.
+    private func load<T: Codable & Sendable>(_ type: T.Type, _ kind: String, _ id: Int, neededBy: String?,
+                                             found: (resolution: InputFolder.Resolution, stamp: FileStamp?)?) throws(CatalogIssue) -> T {
         let relative = Self.relative(kind, id)
         if let stamp = indexed[relative], let value = records.kept(type, path: relative, stamp: stamp) {
             reads?.note(relative, record: RecordCache.key(relative, T.self), stamp: stamp)
             return try Self.checked(value, kind, id, file: file(kind, id))
         }
         let url = file(kind, id)
-        let stamp: FileStamp?
-        switch folder.resolve(relative) {
-        case let .file(real, _): stamp = FileStamp.of(real)
+        // One `lstat` resolves the path and stamps the file; the bytes are then read from
+        // the real path it checked, not resolved again.
+        let (resolution, stamp) = found ?? folder.stamped(relative)
+        let real: String
+        switch resolution {
+        case let .file(path, _): real = path
         case .missing: throw .missingResource(path: url.path, neededBy: neededBy)
         case let .escapes(target):
             throw .confined(detail: InputFolderError(path: url.path, problem: .escapes(target: target, folder: folder.realRoot)).description)
@@ -121,14 +129,10 @@ struct ResourceStore: Sendable {
         }
         reads?.note(relative, record: RecordCache.key(relative, T.self), stamp: stamp)
         let value = try records.record(type, path: relative, stamp: stamp) { () throws(CatalogIssue) in
-            let data: Data?
-            do throws(InputFolderError) {
-                data = try folder.read(relative)
-            } catch {
-                if case .escapes = error.problem { throw .confined(detail: error.description) }
-                throw .unreadable(path: url.path, detail: error.description)
+            guard let data = FileManager.default.contents(atPath: real) else {
+                guard FileManager.default.fileExists(atPath: real) else { throw .missingResource(path: url.path, neededBy: neededBy) }
+                throw .unreadable(path: url.path, detail: InputFolderError(path: url.path, problem: .unreadable).description)
             }
-            guard let data else { throw .missingResource(path: url.path, neededBy: neededBy) }
             return try Self.decode(type, from: data, path: url.path, languages: languages)
         }
         return try Self.checked(value, kind, id, file: url)
@@ -144,8 +148,20 @@ struct ResourceStore: Sendable {
     }
 
     /// Decodes one resource, or nil when the file is absent.
+    /// As ``has(_:_:)`` then ``load(_:_:_:neededBy:)``, with one look at the file for both.
     func loadIfPresent<T: Codable & Sendable>(_ type: T.Type, _ kind: String, _ id: Int) throws(CatalogIssue) -> T? {
-        has(kind, id) ? try load(type, kind, id) : nil
+        let relative = Self.relative(kind, id)
+        if let stamp = indexed[relative] {
+            reads?.note(relative, stamp: stamp)
+            return try load(type, kind, id)
+        }
+        let found = folder.stamped(relative)
+        guard case .file = found.resolution else {
+            reads?.note(relative, stamp: nil)
+            return nil
+        }
+        reads?.note(relative, stamp: found.stamp)
+        return try load(type, kind, id, neededBy: nil, found: found)
     }
 
     /// Where valid JSON holds a number no decoder takes (one past Int's range), and the

@@ -20,10 +20,20 @@ enum FetchSummary {
         return text + "."
     }
 
+    /// Each failed URL with its reason, then each distinct piece of advice once: a hundred
+    /// files refused through one symlink need one "remove that symlink", not a hundred.
     static func printFailures(_ failures: [FetchFailure]) {
-        var text = "\(failures.count) URL(s) failed after retries; everything else was kept. Run the same command again to resume:\n"
+        Console.error(failuresText(failures))
+    }
+
+    static func failuresText(_ failures: [FetchFailure]) -> String {
+        var text = "\(failures.count) URL(s) failed; everything else was kept. Run the same command again to resume:\n"
         for failure in failures { text += "  \(failure.url): \(failure.reason)\n" }
-        Console.error(text)
+        var seen = Set<String>()
+        for failure in failures where !failure.advice.isEmpty && seen.insert(failure.advice).inserted {
+            text += "What to do: \(failure.advice)\(failure.advice.hasSuffix(".") ? "" : ".")\n"
+        }
+        return text
     }
 }
 

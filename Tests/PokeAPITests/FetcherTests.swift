@@ -178,7 +178,7 @@ struct FetcherTests {
         api.inject { request, _ in request.path == "/api/v2/type/12/" ? .status(503) : nil }
         let cache = try TemporaryFolder()
         let report = try await Fetcher(configuration: api.configuration(cache: cache.url)).run()
-        #expect(report.failures == [FetchFailure(url: api.apiBase + "type/12/", reason: "HTTP status 503")])
+        #expect(report.failures == [FetchFailure(url: api.apiBase + "type/12/", reason: "HTTP status 503", advice: "Run again later; finished files are kept")])
         #expect(api.requests(to: "/api/v2/type/12/").count == 3)
         #expect(FixtureData.resourceFiles.subtracting(["api/v2/type/12/index.json"]).isSubset(of: Set(cache.files())))
         await api.server.stop()

@@ -39,7 +39,7 @@ struct ResourceCache: Sendable {
     func confined(_ path: String, writing: Bool = true) throws(PokeAPIFailure) -> String {
         let folder = parentFolder(of: path)
         if let outside = writing ? confinement.escape(ofMaking: folder) : confinement.escape(of: folder) {
-            throw .unwritable(path: path, reason: "the file: its folder leads out of the cache (to \(outside)); remove that symlink")
+            throw .escapesCache(path: path, target: outside)
         }
         return path
     }

@@ -33,6 +33,14 @@ package struct FetchReport: Sendable, Equatable {
 package struct FetchFailure: Sendable, Hashable {
     package let url: String
     package let reason: String
+    /// What to do about it, when the failure says (a symlink to remove, a full disk).
+    package let advice: String
+
+    package init(url: String, reason: String, advice: String = "") {
+        self.url = url
+        self.reason = reason
+        self.advice = advice
+    }
 }
 
 /// How far a fetch has come; sent after every entry.

@@ -10,7 +10,8 @@ struct FetchSession: Sendable {
         case let failure? where failure.endsFetch: return .unreachable(failure)
         default: break
         }
-        return .failed(FetchFailure(url: url, reason: PokeAPIError(error).summary))
+        let described = PokeAPIError(error)
+        return .failed(FetchFailure(url: url, reason: described.summary, advice: described.advice))
     }
 
     let client: APIClient

@@ -141,10 +141,7 @@ package struct InputFolder: Sendable {
         case .missing:
             return nil
         case let .file(path, _):
-            guard let data = FileManager.default.contents(atPath: path) else {
-                throw InputFolderError(path: root.path + "/" + relative, problem: .unreadable)
-            }
-            return data
+            return try read(resolved: path, shownAs: relative)
         case let .escapes(target):
             throw InputFolderError(path: root.path + "/" + relative, problem: .escapes(target: target, folder: realRoot))
         case .notAFile:
@@ -152,6 +149,35 @@ package struct InputFolder: Sendable {
         case .unsafePath:
             throw InputFolderError(path: relative, problem: .unsafePath)
         }
+    }
+
+    /// The bytes of the file ``resolve(_:)`` or ``stamped(_:)`` found at `path` (its real
+    /// path), for `relative`; nil when it is gone since. Opened without following a symlink:
+    /// one put there after the look is refused, not read.
+    package func read(resolved path: String, shownAs relative: String) throws(InputFolderError) -> Data? {
+        let shown = root.path + "/" + relative
+        let descriptor = open(path, O_RDONLY | O_NOFOLLOW | O_CLOEXEC)
+        guard descriptor >= 0 else {
+            switch errno {
+            case ENOENT, ENOTDIR: return nil
+            case ELOOP: throw InputFolderError(path: shown, problem: .notAFile)
+            default: throw InputFolderError(path: shown, problem: .unreadable)
+            }
+        }
+        defer { close(descriptor) }
+        var status = stat()
+        guard fstat(descriptor, &status) == 0, status.st_mode & S_IFMT == S_IFREG else {
+            throw InputFolderError(path: shown, problem: .notAFile)
+        }
+        // Into memory the `Data` then owns, not zeroed first; a file cut short while read is unreadable.
+        let size = Int(status.st_size)
+        guard size > 0 else { return Data() }
+        let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: size, alignment: 1)
+        guard WholeFile.read(descriptor, into: buffer) else {
+            buffer.deallocate()
+            throw InputFolderError(path: shown, problem: .unreadable)
+        }
+        return Data(bytesNoCopy: buffer.baseAddress!, count: size, deallocator: .custom { pointer, _ in pointer.deallocate() })
     }
 
     /// Whether a relative path stays below its root by its text alone: not absolute, no

@@ -45,6 +45,7 @@ extension BuildCommand {
             let folder = prepared.root?.path ?? source.cache.path
             throw CommandFailure(
                 "\(report.failures.count) resources could not be read from or fetched into \(folder):\n\(shown)\n"
+                    + FetchSummary.adviceText(report.failures)
                     + "Run the build again to resume, or `pokedex fetch` to see every failure."
             )
         }

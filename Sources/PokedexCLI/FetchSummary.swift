@@ -29,9 +29,15 @@ enum FetchSummary {
     static func failuresText(_ failures: [FetchFailure]) -> String {
         var text = "\(failures.count) URL(s) failed; everything else was kept. Run the same command again to resume:\n"
         for failure in failures { text += "  \(failure.url): \(failure.reason)\n" }
+        return text + adviceText(failures)
+    }
+
+    /// Each distinct piece of advice among `failures`, once, a line each.
+    static func adviceText(_ failures: some Sequence<FetchFailure>) -> String {
+        var text = ""
         var seen = Set<String>()
         for failure in failures where !failure.advice.isEmpty && seen.insert(failure.advice).inserted {
-            text += "What to do: \(failure.advice)\(failure.advice.hasSuffix(".") ? "" : ".")\n"
+            text += "Note: \(failure.advice)\(failure.advice.hasSuffix(".") ? "" : ".")\n"
         }
         return text
     }

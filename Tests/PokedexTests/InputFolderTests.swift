@@ -78,33 +78,60 @@ struct InputFolderTests {
         #expect(folder.resolve("../outside/a.json") == .unsafePath)
     }
 
-    /// The definition the byte-level check replaced: split on `/`, and no component empty,
-    /// `.` or `..`; no NUL or backslash anywhere.
-    static func plainBySplitting(_ relative: String) -> Bool {
-        guard !relative.isEmpty, !relative.hasPrefix("/"), !relative.utf8.contains(0), !relative.utf8.contains(UInt8(ascii: "\\")) else { return false }
-        return relative.split(separator: "/", omittingEmptySubsequences: false).allSatisfy { $0 != "" && $0 != "." && $0 != ".." }
+    /// The definition, on bytes: split on the byte `/`, and no component empty, `.` or
+    /// `..`; no NUL or backslash anywhere. (The check this replaced split on `Character`s,
+    /// so a `/` followed by a combining mark, one `Character`, was no separator: it let
+    /// `../\u{301}x` through, which the folder's lookup then resolved above the root.)
+    static func plainOnBytes(_ relative: String) -> Bool {
+        let bytes = Array(relative.utf8)
+        guard !bytes.isEmpty, !bytes.contains(0), !bytes.contains(UInt8(ascii: "\\")) else { return false }
+        return bytes.split(separator: UInt8(ascii: "/"), omittingEmptySubsequences: false).allSatisfy {
+            !$0.isEmpty && !$0.elementsEqual([UInt8(ascii: ".")]) && !$0.elementsEqual([UInt8(ascii: "."), UInt8(ascii: ".")])
+        }
     }
 
-    @Test("a plain relative path is told by its bytes exactly as by splitting it")
+    @Test("a plain relative path is told by its bytes, combining marks after a slash included")
     func plainRelative() {
         let refused = ["", "/", "/a", "a/", "a//b", ".", "..", "./a", "../a", "a/.", "a/..", "a/./b", "a/../b",
-                       "a\\b", "a\u{0}b", "\u{0}", "a/b/"]
+                       "a\\b", "a\u{0}b", "\u{0}", "a/b/", "../\u{301}x", "/\u{301}x", "a//\u{301}b", "./\u{301}x"]
         let allowed = ["a", "a.json", "api/v2/pokemon/25/index.json", "...", "a/.../b", ".a", "a.", "..a", "a..",
-                       ".hidden/x", "é/ü.json", "a/.b/..c/d..", "x.\u{301}/y", "日本/語"]
+                       ".hidden/x", "é/ü.json", "a/.b/..c/d..", "x.\u{301}/y", ".\u{301}/y", "日本/語"]
         for path in refused { #expect(!InputFolder.isPlainRelative(path), "\(path.debugDescription) must be refused") }
         for path in allowed { #expect(InputFolder.isPlainRelative(path), "\(path.debugDescription) must be allowed") }
-        // Every path of up to five bytes from an alphabet of the bytes that matter.
-        let alphabet: [String] = ["a", ".", "/", "\\", "\u{0}", "é"]
+        // Every path of up to five pieces from an alphabet of the bytes that matter.
+        let alphabet: [String] = ["a", ".", "/", "\\", "\u{0}", "é", "\u{301}"]
         var paths = [""]
         for _ in 0..<5 {
-            paths = paths + paths.flatMap { path in alphabet.map { path + $0 } }
-            paths = Array(Set(paths))
+            paths = Array(Set(paths + paths.flatMap { path in alphabet.map { path + $0 } }))
         }
         var disagreements: [String] = []
-        for path in paths where InputFolder.isPlainRelative(path) != Self.plainBySplitting(path) {
+        for path in paths where InputFolder.isPlainRelative(path) != Self.plainOnBytes(path) {
             disagreements.append(path.debugDescription)
         }
-        #expect(paths.count > 5_000)
+        #expect(paths.count > 10_000)
         #expect(disagreements.isEmpty, "told apart differently: \(disagreements.prefix(10))")
+    }
+
+    @Test("a file read by its resolved path: a symlink or folder put there since is refused, a file gone is nil")
+    func readResolved() throws {
+        defer { remove() }
+        let folder = InputFolder(root: root)
+        guard case let .file(real, _) = folder.resolve("plain/a.json") else {
+            Issue.record("plain/a.json did not resolve to a file")
+            return
+        }
+        #expect(try folder.read(resolved: real, shownAs: "plain/a.json") == Data("{}".utf8))
+        // Swapped for a link out of the folder after the look: refused, the outside file unread.
+        try FileManager.default.removeItem(atPath: real)
+        try FileManager.default.createSymbolicLink(atPath: real, withDestinationPath: outside.appendingPathComponent("a.json").path)
+        #expect(throws: InputFolderError(path: root.path + "/plain/a.json", problem: .notAFile)) {
+            try folder.read(resolved: real, shownAs: "plain/a.json")
+        }
+        try FileManager.default.removeItem(atPath: real)
+        #expect(try folder.read(resolved: real, shownAs: "plain/a.json") == nil)
+        try FileManager.default.createDirectory(atPath: real, withIntermediateDirectories: false)
+        #expect(throws: InputFolderError(path: root.path + "/plain/a.json", problem: .notAFile)) {
+            try folder.read(resolved: real, shownAs: "plain/a.json")
+        }
     }
 }

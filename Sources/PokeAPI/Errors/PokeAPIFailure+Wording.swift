@@ -18,7 +18,7 @@ extension PokeAPIFailure {
         case let .unwritable(path, reason):
             return ("Cannot write \(reason)", path, "Check free space and permissions of the cache folder")
         case let .escapesCache(path, target):
-            return ("Refused to write \(path): its folder leads out of the cache (to \(target))", path,
+            return ("Refused: the file's folder leads out of the cache (to \(target))", path,
                     "The cache may only link inside itself; remove that symlink, or move what it points to into the cache")
         case let .status(url, code):
             return ("HTTP status \(code)", url, code == 404 ? "The resource does not exist at this source" : "Run again later; finished files are kept")

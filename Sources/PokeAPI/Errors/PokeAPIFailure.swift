@@ -17,8 +17,8 @@ enum PokeAPIFailure: Error, Equatable {
     case unreadable(path: String, reason: String)
     /// A local file cannot be written.
     case unwritable(path: String, reason: String)
-    /// A file the cache would write lies in a folder that leads out of the cache (to
-    /// `target`): a symlink inside it. Nothing is written through it.
+    /// A file the cache would write or remove lies in a folder that leads out of the cache
+    /// (to `target`): a symlink inside it. Nothing is written or removed through it.
     case escapesCache(path: String, target: String)
     /// The server answered with a status that is not success.
     case status(url: String, code: Int)

@@ -11,7 +11,9 @@ struct FetchSession: Sendable {
         default: break
         }
         let described = PokeAPIError(error)
-        return .failed(FetchFailure(url: url, reason: described.summary, advice: described.advice))
+        // The file in the cache, when it is not the URL: the link to remove is on its way.
+        let reason = described.location.isEmpty || described.location == url ? described.summary : "\(described.summary) (\(described.location))"
+        return .failed(FetchFailure(url: url, reason: reason, advice: described.advice))
     }
 
     let client: APIClient

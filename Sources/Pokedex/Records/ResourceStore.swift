@@ -129,10 +129,13 @@ struct ResourceStore: Sendable {
         }
         reads?.note(relative, record: RecordCache.key(relative, T.self), stamp: stamp)
         let value = try records.record(type, path: relative, stamp: stamp) { () throws(CatalogIssue) in
-            guard let data = FileManager.default.contents(atPath: real) else {
-                guard FileManager.default.fileExists(atPath: real) else { throw .missingResource(path: url.path, neededBy: neededBy) }
-                throw .unreadable(path: url.path, detail: InputFolderError(path: url.path, problem: .unreadable).description)
+            let data: Data?
+            do throws(InputFolderError) {
+                data = try folder.read(resolved: real, shownAs: relative)
+            } catch {
+                throw .unreadable(path: url.path, detail: error.description)
             }
+            guard let data else { throw .missingResource(path: url.path, neededBy: neededBy) }
             return try Self.decode(type, from: data, path: url.path, languages: languages)
         }
         return try Self.checked(value, kind, id, file: url)

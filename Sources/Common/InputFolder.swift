@@ -182,6 +182,7 @@ package struct InputFolder: Sendable {
 
     /// Whether a relative path stays below its root by its text alone: not absolute, no
     /// empty, `.` or `..` component, no NUL or backslash.
+    ///
     /// Read byte by byte in one pass: every file a build, fetch or source index looks at
     /// comes through here, and splitting each path into substrings was 3% of a rebuild.
     package static func isPlainRelative(_ relative: String) -> Bool {

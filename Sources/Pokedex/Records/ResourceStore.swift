@@ -116,8 +116,8 @@ struct ResourceStore: Sendable {
             return try Self.checked(value, kind, id, file: file(kind, id))
         }
         let url = file(kind, id)
-        // One `lstat` resolves the path and stamps the file; the bytes are then read from
-        // the real path it checked, not resolved again.
+        // For a plain file one `lstat` resolves the path and stamps the file; the bytes are
+        // then read from the real path it checked, not resolved again.
         let (resolution, stamp) = found ?? folder.stamped(relative)
         let real: String
         switch resolution {
@@ -150,8 +150,7 @@ struct ResourceStore: Sendable {
         return value
     }
 
-    /// Decodes one resource, or nil when the file is absent.
-    /// As ``has(_:_:)`` then ``load(_:_:_:neededBy:)``, with one look at the file for both.
+    /// Decodes one resource, or nil when the file is absent: as ``has(_:_:)`` then ``load(_:_:_:neededBy:)``, with one look at the file for both.
     func loadIfPresent<T: Codable & Sendable>(_ type: T.Type, _ kind: String, _ id: Int) throws(CatalogIssue) -> T? {
         let relative = Self.relative(kind, id)
         if let stamp = indexed[relative] {

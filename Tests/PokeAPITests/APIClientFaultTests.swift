@@ -106,7 +106,7 @@ struct APIClientFaultTests {
         await #expect(throws: PokeAPIFailure.timeout(url: url(server), seconds: 0.3)) {
             _ = try await client.get(url(server))
         }
-        #expect(server.requests.count == 2)
+        #expect(await server.requestCount(reaching: 2) == 2)
         await client.transport.shutdown()
         await server.stop()
     }

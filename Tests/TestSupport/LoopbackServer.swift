@@ -51,6 +51,17 @@ public final class LoopbackServer: Sendable {
     /// Every request so far, in arrival order.
     public var requests: [Request] { log.all }
 
+    /// How many requests have arrived, once `count` have or `limit` has passed. A client
+    /// that gave up (a timeout) may have sent a request this server has not read yet: on a
+    /// loaded machine the count read at once came out one short.
+    public func requestCount(reaching count: Int, within limit: Duration = .seconds(10)) async -> Int {
+        let deadline = ContinuousClock.now + limit
+        while log.all.count < count, ContinuousClock.now < deadline {
+            try? await Task.sleep(for: .milliseconds(20))
+        }
+        return log.all.count
+    }
+
     /// Starts listening; `handler` runs on the server's event loop for each request.
     public static func start(handler: @escaping @Sendable (Request) -> Reply) async throws -> LoopbackServer {
         let log = RequestLog()

@@ -74,6 +74,25 @@ do {
         for data in pokemonFiles { _ = try TapeJSONDecoder().decode(Wire.Pokemon.self, from: data) }
     }
 
+    // The fetch's link scan over every file it would scan, one core: files read first.
+    var scanned: [(resource: String, data: Data)] = []
+    for resource in Wire.schema.keys.sorted() {
+        let folder = root.appendingPathComponent("api/v2/\(resource)")
+        for id in (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? [] {
+            if let data = try? Data(contentsOf: folder.appendingPathComponent("\(id)/index.json")) { scanned.append((resource, data)) }
+        }
+    }
+    let scanBytes = scanned.reduce(0) { $0 + $1.data.count }
+    var scanRounds: [Double] = []
+    var links = 0
+    for _ in 0..<rounds {
+        links = 0
+        scanRounds.append(await seconds {
+            for file in scanned { links += fetchLinkCount(in: file.data, resource: file.resource) ?? 0 }
+        })
+    }
+    let scan = scanRounds.min() ?? 0
+
     let snapshotSize = (try? FileManager.default.contentsOfDirectory(at: snapshots, includingPropertiesForKeys: [.fileSizeKey]))?
         .compactMap { try? $0.resourceValues(forKeys: [.fileSizeKey]).fileSize }.reduce(0, +) ?? 0
     let build = builds.min() ?? 0
@@ -84,6 +103,7 @@ do {
     print(String(format: "load snapshot:                     %7.3f s  (%.1fx faster than building; snapshot %.1f MB)", load, build / max(load, 1e-9), Double(snapshotSize) / 1e6))
     print(String(format: "  of which fingerprinting the cache: %7.3f s", fingerprint))
     print(String(format: "%d pokemon files into the schema, one core: JSONDecoder %.3f s, TapeJSONDecoder %.3f s (%.2fx faster)", pokemonIDs.count, fullModels, tapeModels, fullModels / max(tapeModels, 1e-9)))
+    print(String(format: "fetch's link scan, one core:       %7.3f s  (%d files, %.1f MB, %.0f MB/s; %d links)", scan, scanned.count, Double(scanBytes) / 1e6, Double(scanBytes) / 1e6 / max(scan, 1e-9), links))
     print(String(format: "peak memory during builds:         %7.1f MB", peakAfterBuild))
 } catch {
     // A folder with no data, or a file that does not decode: say so, with no stack trace.

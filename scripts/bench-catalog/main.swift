@@ -1,8 +1,8 @@
 // Measures the catalog: building it from an api-data folder's JSON (on all cores and on
 // one), loading its snapshot, and, as a baseline, decoding every pokemon file with the
-// PokeAPI module's full models on one core.
+// PokeAPI module's full models on one core; and the fetch's link scan over the same files.
 //
-// Usage: swift run -c release bench-catalog <api-data folder> [rounds]
+// Usage: swift run -c release bench-catalog <api-data folder> [rounds] [--scan-only]
 // Snapshots go to a temporary folder, never into the data folder.
 import Foundation
 import JSONLinkScan
@@ -24,13 +24,44 @@ func peakMemoryMB() -> Double {
     return kilobytes / 1024
 }
 
-let arguments = CommandLine.arguments
+/// The fetch's link scan over every file a fetch would scan, one core, best of `rounds`
+/// (the files are read first).
+func scanFigure(root: URL, rounds: Int) async -> String {
+    var scanned: [(resource: String, data: Data)] = []
+    for resource in Wire.schema.keys.sorted() {
+        let folder = root.appendingPathComponent("api/v2/\(resource)")
+        for id in (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? [] {
+            if let data = try? Data(contentsOf: folder.appendingPathComponent("\(id)/index.json")) { scanned.append((resource, data)) }
+        }
+    }
+    let bytes = Double(scanned.reduce(0) { $0 + $1.data.count })
+    var times: [Double] = []
+    var links = 0
+    for _ in 0..<rounds {
+        links = 0
+        times.append(await seconds {
+            for file in scanned { links += fetchLinkCount(in: file.data, resource: file.resource) ?? 0 }
+        })
+    }
+    let best = times.min() ?? 0
+    return String(format: "fetch's link scan, one core:       %7.3f s  (%d files, %.1f MB, %.0f MB/s; %d links)",
+                  best, scanned.count, bytes / 1e6, bytes / 1e6 / max(best, 1e-9), links)
+}
+
+// `--scan-only` prints the scan's line alone: it takes seconds, so runs of two binaries
+// can alternate many times on a machine whose speed wanders.
+let scanOnly = CommandLine.arguments.contains("--scan-only")
+let arguments = CommandLine.arguments.filter { $0 != "--scan-only" }
 guard arguments.count >= 2 else {
-    FileHandle.standardError.write(Data("usage: bench-catalog <api-data folder> [rounds]\n".utf8))
+    FileHandle.standardError.write(Data("usage: bench-catalog <api-data folder> [rounds] [--scan-only]\n".utf8))
     exit(2)
 }
 let root = URL(fileURLWithPath: arguments[1])
 let rounds = arguments.count > 2 ? max(Int(arguments[2]) ?? 3, 1) : 3
+if scanOnly {
+    print(await scanFigure(root: root, rounds: rounds))
+    exit(0)
+}
 let snapshots = FileManager.default.temporaryDirectory.appendingPathComponent("bench-catalog-\(getpid())")
 
 do {
@@ -74,25 +105,6 @@ do {
         for data in pokemonFiles { _ = try TapeJSONDecoder().decode(Wire.Pokemon.self, from: data) }
     }
 
-    // The fetch's link scan over every file it would scan, one core: files read first.
-    var scanned: [(resource: String, data: Data)] = []
-    for resource in Wire.schema.keys.sorted() {
-        let folder = root.appendingPathComponent("api/v2/\(resource)")
-        for id in (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? [] {
-            if let data = try? Data(contentsOf: folder.appendingPathComponent("\(id)/index.json")) { scanned.append((resource, data)) }
-        }
-    }
-    let scanBytes = scanned.reduce(0) { $0 + $1.data.count }
-    var scanRounds: [Double] = []
-    var links = 0
-    for _ in 0..<rounds {
-        links = 0
-        scanRounds.append(await seconds {
-            for file in scanned { links += fetchLinkCount(in: file.data, resource: file.resource) ?? 0 }
-        })
-    }
-    let scan = scanRounds.min() ?? 0
-
     let snapshotSize = (try? FileManager.default.contentsOfDirectory(at: snapshots, includingPropertiesForKeys: [.fileSizeKey]))?
         .compactMap { try? $0.resourceValues(forKeys: [.fileSizeKey]).fileSize }.reduce(0, +) ?? 0
     let build = builds.min() ?? 0
@@ -103,7 +115,7 @@ do {
     print(String(format: "load snapshot:                     %7.3f s  (%.1fx faster than building; snapshot %.1f MB)", load, build / max(load, 1e-9), Double(snapshotSize) / 1e6))
     print(String(format: "  of which fingerprinting the cache: %7.3f s", fingerprint))
     print(String(format: "%d pokemon files into the schema, one core: JSONDecoder %.3f s, TapeJSONDecoder %.3f s (%.2fx faster)", pokemonIDs.count, fullModels, tapeModels, fullModels / max(tapeModels, 1e-9)))
-    print(String(format: "fetch's link scan, one core:       %7.3f s  (%d files, %.1f MB, %.0f MB/s; %d links)", scan, scanned.count, Double(scanBytes) / 1e6, Double(scanBytes) / 1e6 / max(scan, 1e-9), links))
+    print(await scanFigure(root: root, rounds: rounds))
     print(String(format: "peak memory during builds:         %7.1f MB", peakAfterBuild))
 } catch {
     // A folder with no data, or a file that does not decode: say so, with no stack trace.

@@ -206,10 +206,11 @@ extension JSONLinkScanner {
 
     /// One reading of a document.
     ///
-    /// The helpers the hot loop calls that read `self` (`equals`, `matches`, `hash`, ...)
-    /// are `@inline(__always)`, and `decode` is static: a method called on `self` from a
-    /// mutating one that is not inlined gets a copy of the whole scan (192 bytes, a
-    /// `memcpy`): two such copies per string value were a fifth of a scan.
+    /// `equals`, `mayMatch` and the report helpers (`matches`, `hash`, `mix`, `same`) are
+    /// `@inline(__always)`, and `decode` is static: called on `self` from a mutating method
+    /// without being inlined, such a method was seen (in `perf`, with this compiler) to get a
+    /// copy of the whole scan first, 192 bytes by `memcpy`, twice per string value, a fifth
+    /// of a scan.
     struct Scan {
         var lexer: JSONLexer
         var bytes: UnsafeBufferPointer<UInt8> { lexer.bytes }

@@ -100,12 +100,16 @@ struct APIClientFaultTests {
     @Test("a response slower than the timeout fails as a timeout after its retries", arguments: TransportKind.allCases)
     func slowResponseTimesOut(_ kind: TransportKind) async throws {
         let server = try await LoopbackServer.start { _ in .delayed(.seconds(3), .json("{}")) }
-        let client = client(server, kind, timeout: .milliseconds(300), attempts: 2)
+        let sleeps = Sleeps()
+        let client = client(server, kind, timeout: .milliseconds(300), attempts: 2, sleeps: sleeps)
         // No wall-clock bound (flaky on a loaded machine): had the client waited for the
         // slow server, it would have received the body and not thrown a timeout.
         await #expect(throws: PokeAPIFailure.timeout(url: url(server), seconds: 0.3)) {
             _ = try await client.get(url(server))
         }
+        // One pause between the two attempts, counted on the client's side; the server may
+        // read the second request after the client gave up on it, so its count is awaited.
+        #expect(sleeps.all.count == 1)
         #expect(await server.requestCount(reaching: 2) == 2)
         await client.transport.shutdown()
         await server.stop()

@@ -57,7 +57,7 @@ public final class LoopbackServer: Sendable {
     public func requestCount(reaching count: Int, within limit: Duration = .seconds(10)) async -> Int {
         let deadline = ContinuousClock.now + limit
         while log.all.count < count, ContinuousClock.now < deadline {
-            try? await Task.sleep(for: .milliseconds(20))
+            do { try await Task.sleep(for: .milliseconds(20)) } catch { break }
         }
         return log.all.count
     }

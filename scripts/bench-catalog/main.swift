@@ -1,6 +1,6 @@
 // Measures the catalog: building it from an api-data folder's JSON (on all cores and on
 // one), loading its snapshot, and, as a baseline, decoding every pokemon file with the
-// PokeAPI module's full models on one core; and the fetch's link scan over the same files.
+// PokeAPI module's full models on one core; and the fetch's link scan over every resource file.
 //
 // Usage: swift run -c release bench-catalog <api-data folder> [rounds] [--scan-only]
 // Snapshots go to a temporary folder, never into the data folder.
@@ -24,32 +24,38 @@ func peakMemoryMB() -> Double {
     return kilobytes / 1024
 }
 
-/// The fetch's link scan over every file a fetch would scan, one core, best of `rounds`
-/// (the files are read first).
-func scanFigure(root: URL, rounds: Int) async -> String {
+/// The fetch's link scan over every resource file of the folder (lists aside), each with
+/// the rules a fetch scans it with (none, only a validity check, for a resource without a
+/// schema), on one core, best of `rounds`; the files are read first. Nil when the folder
+/// holds no resource files.
+func scanFigure(root: URL, rounds: Int) async -> String? {
     var scanned: [(resource: String, data: Data)] = []
-    for resource in Wire.schema.keys.sorted() {
-        let folder = root.appendingPathComponent("api/v2/\(resource)")
-        for id in (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? [] {
-            if let data = try? Data(contentsOf: folder.appendingPathComponent("\(id)/index.json")) { scanned.append((resource, data)) }
-        }
+    let api = root.appendingPathComponent("api/v2")
+    for case let file as String in FileManager.default.enumerator(atPath: api.path)?.allObjects ?? [] where file.hasSuffix("/index.json") {
+        // `pokemon/25/index.json` and `pokemon/25/encounters/index.json`; not the list `pokemon/index.json`.
+        let folder = file.dropLast("index.json".count)
+        guard folder.contains("/"), folder.dropLast().contains("/"),
+              let path = APIResourcePath(link: "/api/v2/" + folder),
+              let data = try? Data(contentsOf: api.appendingPathComponent(file)) else { continue }
+        scanned.append((path.resource, data))
     }
+    guard !scanned.isEmpty else { return nil }
     let bytes = Double(scanned.reduce(0) { $0 + $1.data.count })
     var times: [Double] = []
-    var links = 0
+    var matches = 0
     for _ in 0..<rounds {
-        links = 0
+        matches = 0
         times.append(await seconds {
-            for file in scanned { links += fetchLinkCount(in: file.data, resource: file.resource) ?? 0 }
+            for file in scanned { matches += fetchLinkCount(in: file.data, resource: file.resource) ?? 0 }
         })
     }
     let best = times.min() ?? 0
-    return String(format: "fetch's link scan, one core:       %7.3f s  (%d files, %.1f MB, %.0f MB/s; %d links)",
-                  best, scanned.count, bytes / 1e6, bytes / 1e6 / max(best, 1e-9), links)
+    return String(format: "fetch's link scan, one core:       %7.3f s  (%d files, %.1f MB, %.0f MB/s; %d distinct matches)",
+                  best, scanned.count, bytes / 1e6, bytes / 1e6 / max(best, 1e-9), matches)
 }
 
-// `--scan-only` prints the scan's line alone: it takes seconds, so runs of two binaries
-// can alternate many times on a machine whose speed wanders.
+// `--scan-only` prints the scan's line alone: it takes a few seconds, so runs of two
+// binaries can alternate many times on a machine whose speed wanders.
 let scanOnly = CommandLine.arguments.contains("--scan-only")
 let arguments = CommandLine.arguments.filter { $0 != "--scan-only" }
 guard arguments.count >= 2 else {
@@ -59,7 +65,11 @@ guard arguments.count >= 2 else {
 let root = URL(fileURLWithPath: arguments[1])
 let rounds = arguments.count > 2 ? max(Int(arguments[2]) ?? 3, 1) : 3
 if scanOnly {
-    print(await scanFigure(root: root, rounds: rounds))
+    guard let figure = await scanFigure(root: root, rounds: rounds) else {
+        FileHandle.standardError.write(Data("bench-catalog: no resource files under \(root.path)/api/v2\n".utf8))
+        exit(1)
+    }
+    print(figure)
     exit(0)
 }
 let snapshots = FileManager.default.temporaryDirectory.appendingPathComponent("bench-catalog-\(getpid())")
@@ -115,7 +125,7 @@ do {
     print(String(format: "load snapshot:                     %7.3f s  (%.1fx faster than building; snapshot %.1f MB)", load, build / max(load, 1e-9), Double(snapshotSize) / 1e6))
     print(String(format: "  of which fingerprinting the cache: %7.3f s", fingerprint))
     print(String(format: "%d pokemon files into the schema, one core: JSONDecoder %.3f s, TapeJSONDecoder %.3f s (%.2fx faster)", pokemonIDs.count, fullModels, tapeModels, fullModels / max(tapeModels, 1e-9)))
-    print(await scanFigure(root: root, rounds: rounds))
+    print(await scanFigure(root: root, rounds: rounds) ?? "fetch's link scan: no resource files")
     print(String(format: "peak memory during builds:         %7.1f MB", peakAfterBuild))
 } catch {
     // A folder with no data, or a file that does not decode: say so, with no stack trace.

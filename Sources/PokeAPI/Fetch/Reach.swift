@@ -176,7 +176,7 @@ private extension Reach {
     }
 }
 
-/// How many links and sprite paths a fetch reads from `data`, a file of `resource`, or nil
+/// How many distinct links and sprite paths a fetch reads from `data`, a file of `resource`, or nil
 /// when it is not valid JSON: `bench-catalog` times the fetch's scan with it.
 package func fetchLinkCount(in data: Data, resource: String) -> Int? {
     try? JSONLinkScanner.matches(in: data, rules: Reach.rules(of: resource)).count

@@ -2,7 +2,7 @@
 // one), loading its snapshot, and, as a baseline, decoding every pokemon file with the
 // PokeAPI module's full models on one core; and the fetch's link scan over every resource file.
 //
-// Usage: swift run -c release bench-catalog <api-data folder> [rounds] [--scan-only]
+// Usage: swift run -c release bench-catalog <api-data folder> [rounds] [--scan-only | --catalog-only]
 // Snapshots go to a temporary folder, never into the data folder.
 import Foundation
 import JSONLinkScan
@@ -56,10 +56,13 @@ func scanFigure(root: URL, rounds: Int) async -> String? {
 
 // `--scan-only` prints the scan's line alone: it takes a few seconds, so runs of two
 // binaries can alternate many times on a machine whose speed wanders.
+// `--catalog-only` builds the catalog from JSON on all cores and on one, `rounds` times
+// each, and prints those two lines alone: a run to profile, or to alternate with another binary's.
 let scanOnly = CommandLine.arguments.contains("--scan-only")
-let arguments = CommandLine.arguments.filter { $0 != "--scan-only" }
+let catalogOnly = CommandLine.arguments.contains("--catalog-only")
+let arguments = CommandLine.arguments.filter { $0 != "--scan-only" && $0 != "--catalog-only" }
 guard arguments.count >= 2 else {
-    FileHandle.standardError.write(Data("usage: bench-catalog <api-data folder> [rounds] [--scan-only]\n".utf8))
+    FileHandle.standardError.write(Data("usage: bench-catalog <api-data folder> [rounds] [--scan-only | --catalog-only]\n".utf8))
     exit(2)
 }
 let root = URL(fileURLWithPath: arguments[1])
@@ -70,6 +73,28 @@ if scanOnly {
         exit(1)
     }
     print(figure)
+    exit(0)
+}
+if catalogOnly {
+    // As the full run builds it: records kept in a temporary folder, removed before each build.
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("bench-catalog-\(getpid())")
+    defer { try? FileManager.default.removeItem(at: folder) }
+    do {
+        for width in [ProcessInfo.processInfo.activeProcessorCount, 1] {
+            var loader = CatalogLoader(cacheRoot: root)
+            loader.snapshotFolder = folder
+            loader.decodingWidth = width
+            var times: [Double] = []
+            for _ in 0..<rounds {
+                try? FileManager.default.removeItem(at: folder)
+                times.append(try await seconds { _ = try await loader.load() })
+            }
+            print(String(format: "build from JSON, %@ %7.3f s  (best of %d)", width == 1 ? "one core: " : "all cores:", times.min() ?? 0, rounds))
+        }
+    } catch {
+        FileHandle.standardError.write(Data("bench-catalog: \(error)\n".utf8))
+        exit(1)
+    }
     exit(0)
 }
 let snapshots = FileManager.default.temporaryDirectory.appendingPathComponent("bench-catalog-\(getpid())")

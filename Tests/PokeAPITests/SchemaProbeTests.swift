@@ -107,6 +107,26 @@ struct ShapeKeyTests {
         #expect(signature.contains("moves.move:Link"))
         #expect(Wire.shapeKey.count == 16)
     }
+
+    @Test("spells a type's name as String(describing:) does, a private one's included")
+    func names() {
+        let types: [Any.Type] = [Int.self, Wire.Link.self, [Wire.Link].self, [String: Wire.Link?].self, Wire.Encounters.Detail.self,
+                                 ProbeNamed.self, [ProbeNamed].self, [String: ProbeNamed?].self, ProbeNamed.Inner.self,
+                                 [Int: [ProbeNamed]].self, (Int, ProbeNamed).self]
+        for type in types {
+            #expect(SchemaProbe.describedName(type) == String(describing: type))
+        }
+        #expect(SchemaProbe.signature(of: ProbeHolder.self).contains("items:Array<ProbeNamed>"), "a private type's field, by its bare name")
+    }
+}
+
+private struct ProbeNamed: Codable {
+    struct Inner {}
+    var x: Int
+}
+
+private struct ProbeHolder: Codable {
+    var items: [ProbeNamed]
 }
 
 @Suite("Link ids")

@@ -122,6 +122,17 @@ private extension SchemaProbe {
         var stack: [Frame]
     }
 
+    /// A type's name as `String(describing:)` spells it (`Array<Link>`, a private type by
+    /// its bare name), read from the runtime's `_typeName`: `String(describing:)` gets there
+    /// through `Mirror` and a cast to each printing protocol, and each cast is a search of
+    /// every conformance the binary holds the first time a type meets it, a tenth of the
+    /// probes a build makes. `_typeName` names a private type `(Name in _<discriminator>)`.
+    package static func describedName(_ type: Any.Type) -> String {
+        let name = _typeName(type, qualified: false)
+        guard name.contains(" in _") else { return name }
+        return name.replacing(/\(([^()\s]+) in _[0-9A-F]+\)/) { String($0.output.1) }
+    }
+
     final class State {
         var records: [Record] = []
         var fields: [String] = []
@@ -131,8 +142,19 @@ private extension SchemaProbe {
         /// a cold fetch probes each resource's schema while its other workers wait).
         let spellsFields: Bool
 
+        /// Each type's name (``describedName(_:)``), spelled once per probe: a link type
+        /// is met at hundreds of fields.
+        private var names: [ObjectIdentifier: String] = [:]
+
         init(spellsFields: Bool) {
             self.spellsFields = spellsFields
+        }
+
+        func name(of type: Any.Type) -> String {
+            if let known = names[ObjectIdentifier(type)] { return known }
+            let name = SchemaProbe.describedName(type)
+            names[ObjectIdentifier(type)] = name
+            return name
         }
     }
 
@@ -168,7 +190,7 @@ private extension SchemaProbe {
         /// Decodes one value of `type` found at `path`.
         func value<T: Decodable>(_ type: T.Type, at path: [String]) throws -> T {
             // describing, not reflecting: a private type's reflection holds a memory address.
-            if state.spellsFields { state.fields.append(path.joined(separator: ".") + ":" + String(describing: type)) }
+            if state.spellsFields { state.fields.append(path.joined(separator: ".") + ":" + state.name(of: type)) }
             if let leaf = type as? any ProbeLeaf.Type {
                 if let target = leaf.probeTarget {
                     state.records.append(Record(path: path, target: target, stack: stack))

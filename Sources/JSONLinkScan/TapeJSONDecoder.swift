@@ -453,3 +453,106 @@ public struct TapeValue {
 
     public var userInfo: [CodingUserInfoKey: Any] { decoder.userInfo }
 }
+
+/// A value on a tape, read in place without holding the tape: for a fast path's innermost
+/// loops (a pokemon's hundreds of learned-move details). Each ``TapeValue`` is a decoder
+/// that retains the tape and `userInfo`, and a learnset made six of them per detail: a
+/// third of its reading went to reference counting. Valid only inside
+/// ``TapeValue/withCursor(_:)``; it reads as ``TapeValue`` reads, and throws
+/// ``TapeValue/Miss`` where it would.
+public struct TapeCursor {
+    let bytes: UnsafeBufferPointer<UInt8>
+    let entries: UnsafeBufferPointer<JSONTape.Entry>
+    let index: Int
+
+    var entry: JSONTape.Entry { entries[index] }
+
+    public var isNull: Bool { entry.kind == .null }
+
+    /// The index of the entry after `index` and everything inside it.
+    private func next(after index: Int) -> Int {
+        let entry = entries[index]
+        switch entry.kind {
+        case .object, .array: return Int(entry.end)
+        default: return index + 1
+        }
+    }
+
+    /// As ``TapeValue/subscript(_:)``: nil when there is no member `key`; ``TapeValue/Miss``
+    /// on a non-object, or at a name spelled with an escape met before a match.
+    public subscript(key: StaticString) -> TapeCursor? {
+        get throws {
+            let entry = self.entry
+            guard entry.kind == .object else { throw TapeValue.Miss() }
+            var member = index + 1
+            for _ in 0..<Int(entry.count) {
+                let name = entries[member]
+                guard !name.flag else { throw TapeValue.Miss() }
+                let length = Int(name.end - name.start)
+                if length == key.utf8CodeUnitCount, memcmp(bytes.baseAddress! + Int(name.start), key.utf8Start, length) == 0 {
+                    return TapeCursor(bytes: bytes, entries: entries, index: member + 1)
+                }
+                member = next(after: member + 1)
+            }
+            return nil
+        }
+    }
+
+    /// Runs `body` over each element of an array, in order; ``TapeValue/Miss`` on anything else.
+    public func forEachElement(_ body: (TapeCursor) throws -> Void) throws {
+        let entry = self.entry
+        guard entry.kind == .array else { throw TapeValue.Miss() }
+        var position = index + 1
+        for _ in 0..<Int(entry.count) {
+            try body(TapeCursor(bytes: bytes, entries: entries, index: position))
+            position = next(after: position)
+        }
+    }
+
+    /// A string's raw bytes, valid as long as the cursor (nil for a string with escapes);
+    /// ``TapeValue/Miss`` on a non-string.
+    public func rawString() throws -> UnsafeBufferPointer<UInt8>? {
+        let entry = self.entry
+        guard entry.kind == .string else { throw TapeValue.Miss() }
+        guard !entry.flag else { return nil }
+        return UnsafeBufferPointer(rebasing: bytes[Int(entry.start)..<Int(entry.end)])
+    }
+
+    /// A string's text, escapes resolved; ``TapeValue/Miss`` on anything else.
+    public func string() throws -> String {
+        let entry = self.entry
+        guard entry.kind == .string else { throw TapeValue.Miss() }
+        let body = UnsafeBufferPointer(rebasing: bytes[Int(entry.start)..<Int(entry.end)])
+        return entry.flag ? TapeDecoder.unescape(body) : String(decoding: body, as: UTF8.self)
+    }
+
+    /// A whole number spelled without a fraction or exponent that fits an Int;
+    /// ``TapeValue/Miss`` on anything else (as ``TapeValue/int()``).
+    public func int() throws -> Int {
+        let entry = self.entry
+        guard entry.kind == .number, !entry.flag else { throw TapeValue.Miss() }
+        var value = 0
+        var negative = false
+        for byte in bytes[Int(entry.start)..<Int(entry.end)] {
+            if byte == UInt8(ascii: "-") { negative = true; continue }
+            let digit = Int(byte &- UInt8(ascii: "0"))
+            let (times, overflow1) = value.multipliedReportingOverflow(by: 10)
+            let (next, overflow2) = negative ? times.subtractingReportingOverflow(digit) : times.addingReportingOverflow(digit)
+            guard !overflow1, !overflow2 else { throw TapeValue.Miss() }
+            value = next
+        }
+        return value
+    }
+}
+
+extension TapeValue {
+    /// Runs `body` with a cursor on this value, the tape held for as long as it runs.
+    public func withCursor<Result>(_ body: (TapeCursor) throws -> Result) throws -> Result {
+        let tape = decoder.tape
+        return try withExtendedLifetime(tape) {
+            try tape.entries.withUnsafeBufferPointer { entries in
+                try body(TapeCursor(bytes: tape.bytes, entries: entries, index: decoder.index))
+            }
+        }
+    }
+}

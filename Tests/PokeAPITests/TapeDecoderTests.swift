@@ -94,6 +94,97 @@ struct TapeDecoderTests {
              "encounter_details": [{"min_level": 2, "method": {"url": "/api/v2/encounter-method/1/"}, "condition_values": []}]}]}]
         """
 
+    static let learnset = """
+        [{"move": {"name": "thunder-shock", "url": "/api/v2/move/84/"}, "version_group_details": [
+            {"level_learned_at": 1, "move_learn_method": {"name": "level-up", "url": "/api/v2/move-learn-method/1/"},
+             "version_group": {"name": "red-blue", "url": "/api/v2/version-group/1/"}},
+            {"level_learned_at": 0, "move_learn_method": {"name": "machine", "url": "/api/v2/move-learn-method/4/"},
+             "version_group": {"name": "yellow", "url": "/api/v2/version-group/2/"}}]},
+         {"move": {"name": "thunderbolt", "url": "/api/v2/move/85/"}, "version_group_details": [
+            {"level_learned_at": 26, "move_learn_method": {"name": "level-up", "url": "/api/v2/move-learn-method/1/"},
+             "version_group": {"name": "yellow", "url": "/api/v2/version-group/2/"}},
+            {"level_learned_at": null, "move_learn_method": {"name": "tutor", "url": "/api/v2/move-learn-method/3/"},
+             "version_group": {"url": "/api/v2/version-group/1/"}}]}]
+        """
+
+    @Test("a pokemon's learnset is read off the tape as Foundation reads it, with a cursor")
+    func learnsetFastPath() throws {
+        let data = Data(Self.learnset.utf8)
+        let foundation = try JSONDecoder().decode(Wire.Learnset.self, from: data)
+        // The fast path itself, which throws Miss at anything it does not expect.
+        let value = TapeValue(decoder: TapeDecoder(tape: try JSONTape(data: data), index: 0, path: nil, userInfo: [:]))
+        let fast = try Wire.Learnset(tape: value)
+        #expect(fast == foundation)
+        #expect(try TapeJSONDecoder().decode(Wire.Learnset.self, from: data) == foundation)
+        #expect(fast.entries.map(\.level) == [1, 0, 26, 0], "null is no level")
+        #expect(fast.versionGroups.map(\.name) == ["red-blue", "yellow", nil] && fast.methods.count == 3,
+                "each group and method once, told apart by name and URL (the last group has the first's URL and no name)")
+    }
+
+    @Test("unusual learnset values fall back to the ordinary way: the same value, or the same failure at the same path",
+          arguments: [
+              (#""level_learned_at": 26,"#, #""level_learned_at": 26.0,"#, nil),
+              (#""level_learned_at": 26,"#, #""level_learned_at": true,"#, "Index 1.version_group_details.Index 0.level_learned_at"),
+              (#""level_learned_at": 26,"#, #""level_learned_at": -3,"#, nil),
+              (#""level_learned_at": 26,"#, #""level_learned_at": "26","#, "Index 1.version_group_details.Index 0.level_learned_at"),
+              (#""url": "/api/v2/move/85/""#, #""url": "\/api/v2/move/85/""#, nil),
+              (#""url": "/api/v2/version-group/2/"}}]},"#, #""url": "\/api/v2/version-group/2/"}}]},"#, nil),
+              (#"{"move": {"name": "thunderbolt""#, #"{"m\u006Fve": {"name": "thunderbolt""#, nil),
+              (#""version_group": {"url": "/api/v2/version-group/1/"}"#, #""version_group": null"#, "Index 1.version_group_details.Index 1.version_group"),
+              (#""version_group_details": ["#, #""version_group_details": 5, "x": ["#, "Index 0.version_group_details"),
+          ] as [(String, String, String?)])
+    func learnsetFallBack(original: String, replacement: String, path: String?) throws {
+        let json = Self.learnset.replacingOccurrences(of: original, with: replacement)
+        #expect(json != Self.learnset)
+        let data = Data(json.utf8)
+        let foundation = Result { try JSONDecoder().decode(Wire.Learnset.self, from: data) }
+        let tape = Result { try TapeJSONDecoder().decode(Wire.Learnset.self, from: data) }
+        switch (foundation, tape) {
+        case let (.success(expected), .success(found)):
+            #expect(path == nil, "Foundation accepted it")
+            #expect(found == expected)
+        case let (.failure(expected), .failure(error)):
+            #expect(Self.codingPath(error) == path)
+            #expect(Self.codingPath(error) == Self.codingPath(expected), "where Foundation says")
+        default:
+            Issue.record("Foundation: \(foundation), tape: \(tape)")
+        }
+    }
+
+    static func codingPath(_ error: any Error) -> String? {
+        switch error as? DecodingError {
+        case let .typeMismatch(_, found)?, let .valueNotFound(_, found)?, let .dataCorrupted(found)?:
+            found.codingPath.map(\.stringValue).joined(separator: ".")
+        default: nil
+        }
+    }
+
+    @Test("a cursor reads what a tape value reads, and misses where it misses")
+    func cursor() throws {
+        let data = Data(#"{"a": [1, -2, 9223372036854775807], "b": "x\u00e9", "c": null, "p": "plain", "e": 1.5, "f": 9223372036854775808, "g\u0020": 1}"#.utf8)
+        let value = TapeValue(decoder: TapeDecoder(tape: try JSONTape(data: data), index: 0, path: nil, userInfo: [:]))
+        try value.withCursor { root in
+            var numbers: [Int] = []
+            try #require(try root["a"]).forEachElement { numbers.append(try $0.int()) }
+            #expect(numbers == [1, -2, Int.max])
+            let text = try #require(try root["b"])
+            #expect(try text.string() == "x\u{e9}")
+            #expect(try text.rawString() == nil, "an escaped string has no raw bytes")
+            let plain = try #require(try root["p"]?.rawString(), "a plain string's bytes, in place")
+            #expect(String(decoding: plain, as: UTF8.self) == "plain")
+            #expect(try root["c"]?.isNull == true)
+            #expect(throws: TapeValue.Miss.self, "a name spelled with an escape may be the key") { try root["zz"] }
+            #expect(throws: TapeValue.Miss.self) { try text.int() }
+            #expect(throws: TapeValue.Miss.self) { try root["a"]?.string() }
+            #expect(throws: TapeValue.Miss.self) { try text.forEachElement { _ in } }
+        }
+        #expect(throws: TapeValue.Miss.self) { try value.withCursor { try $0["a"]?.forEachElement { _ = try $0["x"] } } }
+        for key in ["e", "f"] as [StaticString] {
+            #expect(throws: TapeValue.Miss.self, "a fraction, or past Int") { try value.withCursor { try $0[key]?.int() } }
+            #expect(throws: TapeValue.Miss.self, "as a tape value") { try value[key]?.int() }
+        }
+    }
+
     @Test("a pokemon's encounters are read off the tape as Foundation reads them")
     func encountersFastPath() throws {
         let data = Data(Self.encounters.utf8)

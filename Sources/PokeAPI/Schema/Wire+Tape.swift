@@ -7,9 +7,7 @@ import JSONLinkScan
 /// ordinary `init(from:)` (``TapeValue/Miss``), which reports exactly where and what.
 extension Wire.Link: TapeDecodable {
     package init(tape: TapeValue) throws {
-        guard let url = try tape["url"] else { throw TapeValue.Miss() }
-        let name = try tape["name"]
-        self.init(name: try name.flatMap { $0.isNull ? nil : try $0.string() }, url: try url.string())
+        self = try tape.withCursor { try Self(cursor: $0) }
     }
 }
 
@@ -25,33 +23,61 @@ extension Wire.Link: BinaryRecord {
     }
 }
 
+extension Wire.Link {
+    /// `url` and `name` (missing or null is nil), as the synthesized `Codable` reads them.
+    package init(cursor: TapeCursor) throws {
+        guard let url = try cursor["url"] else { throw TapeValue.Miss() }
+        let name = try cursor["name"]
+        self.init(name: try name.flatMap { $0.isNull ? nil : try $0.string() }, url: try url.string())
+    }
+}
+
 extension Wire.Learnset: TapeDecodable {
-    /// Links to the same group or method are told apart by their URL's bytes, so the
-    /// half a million details of a dex make no String beyond the tables.
+    /// Links to the same group or method are told apart by their name's and URL's bytes, as
+    /// `init(from:)` tells them apart by both, so the half a million details of a dex make
+    /// no String beyond the tables. Read with a ``TapeCursor``: nothing is retained or
+    /// allocated per detail.
     package init(tape: TapeValue) throws {
+        self = try tape.withCursor { try Self(cursor: $0) }
+    }
+
+    private typealias Spelling = (name: UnsafeBufferPointer<UInt8>?, url: UnsafeBufferPointer<UInt8>)
+
+    private init(cursor list: TapeCursor) throws {
         var moves: [Wire.Link] = [], groups: [Wire.Link] = [], methods: [Wire.Link] = [], packed: [UInt64] = []
-        var groupURLs: [[UInt8]] = [], methodURLs: [[UInt8]] = []
-        func index(_ link: TapeValue, _ urls: inout [[UInt8]], _ table: inout [Wire.Link]) throws -> Int {
-            guard let url = try link["url"], let found = try url.withStringBytes({ bytes in
-                urls.firstIndex { known in known.count == bytes.count && known.withUnsafeBytes { memcmp($0.baseAddress!, bytes.baseAddress!, bytes.count) == 0 } }
-            }) else {
-                throw TapeValue.Miss()
+        // Bytes of the tape, which outlives this initializer.
+        var groupSpellings: [Spelling] = [], methodSpellings: [Spelling] = []
+        func same(_ one: UnsafeBufferPointer<UInt8>, _ other: UnsafeBufferPointer<UInt8>) -> Bool {
+            one.count == other.count && (one.count == 0 || memcmp(one.baseAddress!, other.baseAddress!, one.count) == 0)
+        }
+        func index(_ link: TapeCursor, _ spellings: inout [Spelling], _ table: inout [Wire.Link]) throws -> Int {
+            guard let url = try link["url"]?.rawString() else { throw TapeValue.Miss() }
+            var name: UnsafeBufferPointer<UInt8>?
+            if let value = try link["name"], !value.isNull {
+                guard let raw = try value.rawString() else { throw TapeValue.Miss() }
+                name = raw
             }
-            if let found { return found }
-            urls.append(try url.withStringBytes { Array($0) } ?? [])
-            table.append(try Wire.Link(tape: link))
+            if let found = spellings.firstIndex(where: { known in
+                same(known.url, url) && (known.name == nil) == (name == nil) && (name == nil || same(known.name!, name!))
+            }) {
+                return found
+            }
+            spellings.append((name, url))
+            table.append(try Wire.Link(cursor: link))
             return table.count - 1
         }
-        for (position, entry) in try tape.elements().enumerated() {
+        var position = 0
+        try list.forEachElement { entry in
             guard let move = try entry["move"], let details = try entry["version_group_details"] else { throw TapeValue.Miss() }
-            moves.append(try Wire.Link(tape: move))
-            for detail in try details.elements() {
+            moves.append(try Wire.Link(cursor: move))
+            try details.forEachElement { detail in
                 guard let method = try detail["move_learn_method"], let group = try detail["version_group"] else { throw TapeValue.Miss() }
                 let level = try detail["level_learned_at"].map { $0.isNull ? 0 : try $0.int() } ?? 0
-                let groupIndex = try index(group, &groupURLs, &groups)
-                let methodIndex = try index(method, &methodURLs, &methods)
+                let groupIndex = try index(group, &groupSpellings, &groups)
+                let methodIndex = try index(method, &methodSpellings, &methods)
                 packed.append(UInt64(position) << 32 | UInt64(groupIndex & 0xFFF) << 20 | UInt64(methodIndex & 0xFFF) << 8 | UInt64(min(max(level, 0), 255)))
             }
+            position += 1
         }
         self.init(moves: moves, versionGroups: groups, methods: methods, packed: packed)
     }
@@ -76,32 +102,56 @@ extension Wire.Texts: TapeDecodable {
 /// A pokemon's encounters, read off the tape: every area, game and slot it is met in. The
 /// `Decoder` way gave each of their tens of thousands of values a container box and a
 /// coding-path node, a ninth of building a catalog from nothing. Fields are read as the
-/// synthesized `Codable` reads them (a missing or null optional is nil).
+/// synthesized `Codable` reads them (a missing or null optional is nil), with a
+/// ``TapeCursor``: nothing is retained per value.
 extension Wire.Encounters.Area: TapeDecodable {
     package init(tape: TapeValue) throws {
-        guard let area = try tape["location_area"], let versions = try tape["version_details"] else { throw TapeValue.Miss() }
-        self.init(locationArea: try Wire.Link(tape: area), versionDetails: try versions.elements().map(Wire.Encounters.VersionDetail.init(tape:)))
+        self = try tape.withCursor { try Self(cursor: $0) }
+    }
+
+    init(cursor: TapeCursor) throws {
+        guard let area = try cursor["location_area"], let versions = try cursor["version_details"] else { throw TapeValue.Miss() }
+        let locationArea = try Wire.Link(cursor: area)
+        var details: [Wire.Encounters.VersionDetail] = []
+        try versions.forEachElement { details.append(try Wire.Encounters.VersionDetail(cursor: $0)) }
+        self.init(locationArea: locationArea, versionDetails: details)
     }
 }
 
 extension Wire.Encounters.VersionDetail: TapeDecodable {
     package init(tape: TapeValue) throws {
-        guard let version = try tape["version"], let details = try tape["encounter_details"] else { throw TapeValue.Miss() }
-        self.init(version: try Wire.Link(tape: version), maxChance: try tape["max_chance"].optionalInt(),
-                  encounterDetails: try details.elements().map(Wire.Encounters.Detail.init(tape:)))
+        self = try tape.withCursor { try Self(cursor: $0) }
+    }
+
+    init(cursor: TapeCursor) throws {
+        guard let version = try cursor["version"], let details = try cursor["encounter_details"] else { throw TapeValue.Miss() }
+        let link = try Wire.Link(cursor: version)
+        let maxChance = try cursor["max_chance"].optionalInt()
+        var slots: [Wire.Encounters.Detail] = []
+        try details.forEachElement { slots.append(try Wire.Encounters.Detail(cursor: $0)) }
+        self.init(version: link, maxChance: maxChance, encounterDetails: slots)
     }
 }
 
 extension Wire.Encounters.Detail: TapeDecodable {
     package init(tape: TapeValue) throws {
-        guard let method = try tape["method"] else { throw TapeValue.Miss() }
-        let conditions = try tape["condition_values"].flatMap { $0.isNull ? nil : try $0.elements().map(Wire.Link.init(tape:)) }
-        self.init(chance: try tape["chance"].optionalInt(), minLevel: try tape["min_level"].optionalInt(),
-                  maxLevel: try tape["max_level"].optionalInt(), method: try Wire.Link(tape: method), conditionValues: conditions)
+        self = try tape.withCursor { try Self(cursor: $0) }
+    }
+
+    init(cursor: TapeCursor) throws {
+        guard let method = try cursor["method"] else { throw TapeValue.Miss() }
+        var conditions: [Wire.Link]?
+        if let values = try cursor["condition_values"], !values.isNull {
+            var links: [Wire.Link] = []
+            try values.forEachElement { links.append(try Wire.Link(cursor: $0)) }
+            conditions = links
+        }
+        self.init(chance: try cursor["chance"].optionalInt(), minLevel: try cursor["min_level"].optionalInt(),
+                  maxLevel: try cursor["max_level"].optionalInt(), method: try Wire.Link(cursor: method), conditionValues: conditions)
     }
 }
 
-private extension Optional where Wrapped == TapeValue {
+private extension Optional where Wrapped == TapeCursor {
     /// An optional `Int` field as `decodeIfPresent` reads it: missing or null is nil.
     func optionalInt() throws -> Int? {
         try flatMap { $0.isNull ? nil : try $0.int() }

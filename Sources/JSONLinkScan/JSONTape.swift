@@ -68,7 +68,12 @@ final class JSONTape {
 
     /// The index of the entry after `index` and everything inside it.
     func next(after index: Int) -> Int {
-        let entry = entries[index]
+        Self.next(after: index, entries[index])
+    }
+
+    /// The index after `entry` (at `index`) and everything inside it.
+    @inline(__always)
+    static func next(after index: Int, _ entry: Entry) -> Int {
         switch entry.kind {
         case .object, .array: return Int(entry.end)
         default: return index + 1

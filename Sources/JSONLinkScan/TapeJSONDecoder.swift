@@ -129,19 +129,7 @@ struct TapeDecoder: Decoder {
         guard entry.kind == .number else { throw mismatch(type) }
         let parsed: T? = tape.withBytes { bytes in
             let text = bytes[Int(entry.start)..<Int(entry.end)]
-            if !entry.flag {
-                var value: T = 0
-                var negative = false
-                for byte in text {
-                    if byte == UInt8(ascii: "-") { negative = true; continue }
-                    let digit = T(byte &- UInt8(ascii: "0"))
-                    let (times, overflow1) = value.multipliedReportingOverflow(by: 10)
-                    let (next, overflow2) = negative ? times.subtractingReportingOverflow(digit) : times.addingReportingOverflow(digit)
-                    if overflow1 || overflow2 { return nil }
-                    value = next
-                }
-                return value
-            }
+            if !entry.flag { return Self.integer(digits: text) }
             guard let double = Double(String(decoding: UnsafeBufferPointer(rebasing: text), as: UTF8.self)),
                   double.rounded() == double, let exact = T(exactly: double) else { return nil }
             return exact
@@ -151,6 +139,23 @@ struct TapeDecoder: Decoder {
             throw DecodingError.dataCorrupted(DecodingError.Context(codingPath: codingPath, debugDescription: "Number \(text) does not fit in \(type)."))
         }
         return parsed
+    }
+
+    /// A whole number spelled without a fraction or exponent (the lexer checked its
+    /// digits), or nil when it does not fit `T`.
+    @inline(__always)
+    static func integer<T: FixedWidthInteger>(digits text: Slice<UnsafeBufferPointer<UInt8>>) -> T? {
+        var value: T = 0
+        var negative = false
+        for byte in text {
+            if byte == UInt8(ascii: "-") { negative = true; continue }
+            let digit = T(byte &- UInt8(ascii: "0"))
+            let (times, overflow1) = value.multipliedReportingOverflow(by: 10)
+            let (next, overflow2) = negative ? times.subtractingReportingOverflow(digit) : times.addingReportingOverflow(digit)
+            if overflow1 || overflow2 { return nil }
+            value = next
+        }
+        return value
     }
 
     func floating() throws -> Double {
@@ -438,13 +443,6 @@ public struct TapeValue {
         do { return try decoder.integer(Int.self) } catch { throw Miss() }
     }
 
-    /// A string's raw bytes (nil for a string with escapes); throws ``Miss`` on a non-string.
-    public func withStringBytes<Result>(_ body: (UnsafeBufferPointer<UInt8>) -> Result) throws -> Result? {
-        let entry = self.entry
-        guard entry.kind == .string else { throw Miss() }
-        guard !entry.flag else { return nil }
-        return decoder.tape.withBytes { body(UnsafeBufferPointer(rebasing: $0[Int(entry.start)..<Int(entry.end)])) }
-    }
 
     /// Decodes this value the ordinary way (for the parts a fast path does not read itself).
     public func decode<T: Decodable>(_ type: T.Type) throws -> T {
@@ -458,29 +456,24 @@ public struct TapeValue {
 /// loops (a pokemon's hundreds of learned-move details). Each ``TapeValue`` is a decoder
 /// that retains the tape and `userInfo`, and a learnset made six of them per detail: a
 /// third of its reading went to reference counting. Valid only inside
-/// ``TapeValue/withCursor(_:)``; it reads as ``TapeValue`` reads, and throws
-/// ``TapeValue/Miss`` where it would.
-public struct TapeCursor {
+/// ``TapeValue/withCursor(_:)``, as is every buffer it hands out; it reads as ``TapeValue``
+/// reads, and throws ``TapeValue/Miss`` where it would.
+package struct TapeCursor {
     let bytes: UnsafeBufferPointer<UInt8>
     let entries: UnsafeBufferPointer<JSONTape.Entry>
     let index: Int
 
     var entry: JSONTape.Entry { entries[index] }
 
-    public var isNull: Bool { entry.kind == .null }
+    package var isNull: Bool { entry.kind == .null }
 
-    /// The index of the entry after `index` and everything inside it.
     private func next(after index: Int) -> Int {
-        let entry = entries[index]
-        switch entry.kind {
-        case .object, .array: return Int(entry.end)
-        default: return index + 1
-        }
+        JSONTape.next(after: index, entries[index])
     }
 
     /// As ``TapeValue/subscript(_:)``: nil when there is no member `key`; ``TapeValue/Miss``
     /// on a non-object, or at a name spelled with an escape met before a match.
-    public subscript(key: StaticString) -> TapeCursor? {
+    package subscript(key: StaticString) -> TapeCursor? {
         get throws {
             let entry = self.entry
             guard entry.kind == .object else { throw TapeValue.Miss() }
@@ -499,7 +492,7 @@ public struct TapeCursor {
     }
 
     /// Runs `body` over each element of an array, in order; ``TapeValue/Miss`` on anything else.
-    public func forEachElement(_ body: (TapeCursor) throws -> Void) throws {
+    package func forEachElement(_ body: (TapeCursor) throws -> Void) throws {
         let entry = self.entry
         guard entry.kind == .array else { throw TapeValue.Miss() }
         var position = index + 1
@@ -509,9 +502,9 @@ public struct TapeCursor {
         }
     }
 
-    /// A string's raw bytes, valid as long as the cursor (nil for a string with escapes);
-    /// ``TapeValue/Miss`` on a non-string.
-    public func rawString() throws -> UnsafeBufferPointer<UInt8>? {
+    /// A string's raw bytes, valid inside ``TapeValue/withCursor(_:)`` (nil for a string
+    /// with escapes); ``TapeValue/Miss`` on a non-string.
+    package func rawString() throws -> UnsafeBufferPointer<UInt8>? {
         let entry = self.entry
         guard entry.kind == .string else { throw TapeValue.Miss() }
         guard !entry.flag else { return nil }
@@ -519,7 +512,7 @@ public struct TapeCursor {
     }
 
     /// A string's text, escapes resolved; ``TapeValue/Miss`` on anything else.
-    public func string() throws -> String {
+    package func string() throws -> String {
         let entry = self.entry
         guard entry.kind == .string else { throw TapeValue.Miss() }
         let body = UnsafeBufferPointer(rebasing: bytes[Int(entry.start)..<Int(entry.end)])
@@ -528,26 +521,17 @@ public struct TapeCursor {
 
     /// A whole number spelled without a fraction or exponent that fits an Int;
     /// ``TapeValue/Miss`` on anything else (as ``TapeValue/int()``).
-    public func int() throws -> Int {
+    package func int() throws -> Int {
         let entry = self.entry
-        guard entry.kind == .number, !entry.flag else { throw TapeValue.Miss() }
-        var value = 0
-        var negative = false
-        for byte in bytes[Int(entry.start)..<Int(entry.end)] {
-            if byte == UInt8(ascii: "-") { negative = true; continue }
-            let digit = Int(byte &- UInt8(ascii: "0"))
-            let (times, overflow1) = value.multipliedReportingOverflow(by: 10)
-            let (next, overflow2) = negative ? times.subtractingReportingOverflow(digit) : times.addingReportingOverflow(digit)
-            guard !overflow1, !overflow2 else { throw TapeValue.Miss() }
-            value = next
-        }
+        guard entry.kind == .number, !entry.flag,
+              let value: Int = TapeDecoder.integer(digits: bytes[Int(entry.start)..<Int(entry.end)]) else { throw TapeValue.Miss() }
         return value
     }
 }
 
 extension TapeValue {
     /// Runs `body` with a cursor on this value, the tape held for as long as it runs.
-    public func withCursor<Result>(_ body: (TapeCursor) throws -> Result) throws -> Result {
+    package func withCursor<Result>(_ body: (TapeCursor) throws -> Result) throws -> Result {
         let tape = decoder.tape
         return try withExtendedLifetime(tape) {
             try tape.entries.withUnsafeBufferPointer { entries in

@@ -115,30 +115,59 @@ struct TapeDecoderTests {
         let value = TapeValue(decoder: TapeDecoder(tape: try JSONTape(data: data), index: 0, path: nil, userInfo: [:]))
         let fast = try Wire.Learnset(tape: value)
         #expect(fast == foundation)
-        #expect(try TapeJSONDecoder().decode(Wire.Learnset.self, from: data) == foundation)
+        // Below the top level, where the decoder takes the fast path.
+        let held = Data(("{\"moves\": " + Self.learnset + "}").utf8)
+        #expect(try TapeJSONDecoder().decode(LearnsetHolder.self, from: held).moves == foundation)
         #expect(fast.entries.map(\.level) == [1, 0, 26, 0], "null is no level")
         #expect(fast.versionGroups.map(\.name) == ["red-blue", "yellow", nil] && fast.methods.count == 3,
                 "each group and method once, told apart by name and URL (the last group has the first's URL and no name)")
     }
 
+    /// A pokemon's `moves`: the learnset below the top level, where the decoder tries its fast path.
+    struct LearnsetHolder: Codable, Equatable {
+        var moves: Wire.Learnset
+    }
+
+    @Test("two spellings of a group that a String finds equal are one group, as Foundation reads them")
+    func learnsetSpellings() throws {
+        // The Kelvin sign is canonically K: equal as Strings, not as bytes.
+        let json = """
+            {"moves": [{"move": {"name": "tackle", "url": "/api/v2/move/33/"}, "version_group_details": [
+              {"level_learned_at": 1, "move_learn_method": {"name": "level-up", "url": "/api/v2/move-learn-method/1/"},
+               "version_group": {"name": "K", "url": "/api/v2/version-group/1/"}},
+              {"level_learned_at": 2, "move_learn_method": {"name": "level-up", "url": "/api/v2/move-learn-method/1/"},
+               "version_group": {"name": "\u{212A}", "url": "/api/v2/version-group/1/"}}]}]}
+            """
+        let data = Data(json.utf8)
+        let foundation = try JSONDecoder().decode(LearnsetHolder.self, from: data)
+        #expect(foundation.moves.versionGroups.count == 1)
+        #expect(try TapeJSONDecoder().decode(LearnsetHolder.self, from: data) == foundation)
+        let tape = try JSONTape(data: data)
+        let moves = TapeValue(decoder: TapeDecoder(tape: tape, index: 2, path: nil, userInfo: [:]))  // 0 the object, 1 its key, 2 the list
+        #expect(throws: TapeValue.Miss.self, "not ASCII: the fast path leaves it to the ordinary way") { try Wire.Learnset(tape: moves) }
+    }
+
     @Test("unusual learnset values fall back to the ordinary way: the same value, or the same failure at the same path",
           arguments: [
               (#""level_learned_at": 26,"#, #""level_learned_at": 26.0,"#, nil),
-              (#""level_learned_at": 26,"#, #""level_learned_at": true,"#, "Index 1.version_group_details.Index 0.level_learned_at"),
+              (#""level_learned_at": 26,"#, #""level_learned_at": true,"#, "moves.Index 1.version_group_details.Index 0.level_learned_at"),
               (#""level_learned_at": 26,"#, #""level_learned_at": -3,"#, nil),
-              (#""level_learned_at": 26,"#, #""level_learned_at": "26","#, "Index 1.version_group_details.Index 0.level_learned_at"),
+              (#""level_learned_at": 26,"#, #""level_learned_at": "26","#, "moves.Index 1.version_group_details.Index 0.level_learned_at"),
               (#""url": "/api/v2/move/85/""#, #""url": "\/api/v2/move/85/""#, nil),
               (#""url": "/api/v2/version-group/2/"}}]},"#, #""url": "\/api/v2/version-group/2/"}}]},"#, nil),
               (#"{"move": {"name": "thunderbolt""#, #"{"m\u006Fve": {"name": "thunderbolt""#, nil),
-              (#""version_group": {"url": "/api/v2/version-group/1/"}"#, #""version_group": null"#, "Index 1.version_group_details.Index 1.version_group"),
-              (#""version_group_details": ["#, #""version_group_details": 5, "x": ["#, "Index 0.version_group_details"),
+              (#""version_group": {"url": "/api/v2/version-group/1/"}"#, #""version_group": null"#, "moves.Index 1.version_group_details.Index 1.version_group"),
+              (#""version_group_details": ["#, #""version_group_details": 5, "x": ["#, "moves.Index 0.version_group_details"),
+              // A null name is no name, as a missing one: the same group.
+              (#""version_group": {"url": "/api/v2/version-group/1/"}"#, #""version_group": {"name": null, "url": "/api/v2/version-group/1/"}"#, nil),
+              (#""name": "tutor""#, #""name": 3"#, "moves.Index 1.version_group_details.Index 1.move_learn_method.name"),
           ] as [(String, String, String?)])
     func learnsetFallBack(original: String, replacement: String, path: String?) throws {
         let json = Self.learnset.replacingOccurrences(of: original, with: replacement)
         #expect(json != Self.learnset)
-        let data = Data(json.utf8)
-        let foundation = Result { try JSONDecoder().decode(Wire.Learnset.self, from: data) }
-        let tape = Result { try TapeJSONDecoder().decode(Wire.Learnset.self, from: data) }
+        let data = Data(("{\"moves\": " + json + "}").utf8)
+        let foundation = Result { try JSONDecoder().decode(LearnsetHolder.self, from: data) }
+        let tape = Result { try TapeJSONDecoder().decode(LearnsetHolder.self, from: data) }
         switch (foundation, tape) {
         case let (.success(expected), .success(found)):
             #expect(path == nil, "Foundation accepted it")

@@ -33,10 +33,12 @@ extension Wire.Link {
 }
 
 extension Wire.Learnset: TapeDecodable {
-    /// Links to the same group or method are told apart by their name's and URL's bytes, as
-    /// `init(from:)` tells them apart by both, so the half a million details of a dex make
-    /// no String beyond the tables. Read with a ``TapeCursor``: nothing is retained or
-    /// allocated per detail.
+    /// Links to the same group or method are told apart by their name's and URL's bytes,
+    /// where `init(from:)` compares both as Strings, so the half a million details of a dex
+    /// make no String beyond the tables. Bytes and Strings agree on ASCII; a spelling with
+    /// any other byte (which a String may find equal to another, `K` to the Kelvin sign)
+    /// throws ``TapeValue/Miss``, and the learnset is read the ordinary way. Read with a
+    /// ``TapeCursor``: nothing is retained or allocated per detail.
     package init(tape: TapeValue) throws {
         self = try tape.withCursor { try Self(cursor: $0) }
     }
@@ -62,6 +64,8 @@ extension Wire.Learnset: TapeDecodable {
             }) {
                 return found
             }
+            // Every spelling kept is ASCII, so one found unequal by its bytes is unequal.
+            guard url.allSatisfy({ $0 < 0x80 }), name?.allSatisfy({ $0 < 0x80 }) ?? true else { throw TapeValue.Miss() }
             spellings.append((name, url))
             table.append(try Wire.Link(cursor: link))
             return table.count - 1

@@ -123,14 +123,12 @@ private extension SchemaProbe {
     }
 
     /// A type's name as `String(describing:)` spells it (`Array<Link>`, a private type by
-    /// its bare name), read from the runtime's `_typeName`: `String(describing:)` gets there
-    /// through `Mirror` and a cast to each printing protocol, and each cast is a search of
-    /// every conformance the binary holds the first time a type meets it, a tenth of the
-    /// probes a build makes. `_typeName` names a private type `(Name in _<discriminator>)`.
+    /// its bare name): the runtime's `_typeName`, where `String(describing:)` ends, without
+    /// the `Mirror` and the cast to each printing protocol it takes to get there. The first
+    /// cast of a type searches every conformance the binary holds: a tenth of the probes a
+    /// build makes.
     package static func describedName(_ type: Any.Type) -> String {
-        let name = _typeName(type, qualified: false)
-        guard name.contains(" in _") else { return name }
-        return name.replacing(/\(([^()\s]+) in _[0-9A-F]+\)/) { String($0.output.1) }
+        _typeName(type, qualified: false)
     }
 
     final class State {

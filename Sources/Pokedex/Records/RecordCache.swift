@@ -185,11 +185,10 @@ package final class RecordCache: Sendable {
     }
 
     /// A file read as two types keeps two records (one key each would undo the other).
-    /// The type's name as `String(reflecting:)` spells it for every type a record is kept
-    /// as, without the `Mirror` and the casts it takes to get there: that was 1.5% of a
-    /// one-resource rebuild, one per record looked up. (For a private type `_typeName`
-    /// names its file's discriminator where `String(reflecting:)` gives a memory address,
-    /// which moves with every run and would keep no record; no record type is private.)
+    /// The type's name is the text `String(reflecting:)` gives (which ends in this very
+    /// call), without the `Mirror` and the casts it takes to get there: that was 1.5% of
+    /// a one-resource rebuild, one per record looked up. A private type would be named by
+    /// a memory address that moves with every run, so no record type may be private.
     static func key<T>(_ path: String, _ type: T.Type) -> String {
         path + " " + _typeName(T.self, qualified: true)
     }

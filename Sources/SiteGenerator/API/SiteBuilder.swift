@@ -326,6 +326,7 @@ extension SiteBuilder {
         hash.add((try? BinaryCoder.encode(pages.collection, format: "collection")) ?? Data(UUID().uuidString.utf8))
         // Shapes and bounds as their numbers: `String(describing:)` of each of a dex's
         // thousands went through `Mirror` (1% of a one-resource rebuild).
+        hash.add(sprites.count)
         for (path, shape) in sprites.sorted(by: { $0.key < $1.key }) {
             hash.add(path)
             switch shape {
@@ -336,7 +337,10 @@ extension SiteBuilder {
         }
         for (path, content) in contents.sorted(by: { $0.key < $1.key }) {
             hash.add(path)
-            for number in [content.x, content.y, content.width, content.height] { hash.add(number) }
+            hash.add(content.x)
+            hash.add(content.y)
+            hash.add(content.width)
+            hash.add(content.height)
         }
         return hash.value
     }

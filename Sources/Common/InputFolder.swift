@@ -30,6 +30,8 @@ package struct InputFolder: Sendable {
 
     /// The folder as given.
     package let root: URL
+    /// `root.path`, worked out once: a `URL` makes its path anew on every call.
+    package let rootPath: String
     /// Its real path (symlinks resolved), what every resolved path must lie under.
     package let realRoot: String
     /// The real path of each folder a resolved path went through (nil: none there, with
@@ -40,7 +42,8 @@ package struct InputFolder: Sendable {
 
     package init(root: URL) {
         self.root = root
-        realRoot = Self.realPath(root.path) ?? root.standardizedFileURL.path
+        rootPath = root.path
+        realRoot = Self.realPath(rootPath) ?? root.standardizedFileURL.path
     }
 
     /// Resolves `relative` (a path below the root, `/`-separated) without leaving the folder.
@@ -55,7 +58,7 @@ package struct InputFolder: Sendable {
     /// the folder: its target's): a fetch checks thousands of files this way.
     package func stamped(_ relative: String) -> (resolution: Resolution, stamp: FileStamp?) {
         guard Self.isPlainRelative(relative) else { return (.unsafePath, nil) }
-        let full = root.path + "/" + relative
+        var full: String { rootPath + "/" + relative }
         let realFolder: String
         let name: Substring
         if let slash = relative.utf8.lastIndex(of: UInt8(ascii: "/")) {
@@ -108,7 +111,7 @@ package struct InputFolder: Sendable {
         } else if status.st_mode & S_IFMT == S_IFDIR {
             found = (parent + "/" + name, 0)
         } else if status.st_mode & S_IFMT == S_IFLNK {
-            let real = Self.realPath(root.path + "/" + path)
+            let real = Self.realPath(rootPath + "/" + path)
             found = (real, real == nil ? errno : 0)
         } else {
             found = (nil, ENOTDIR)
@@ -143,9 +146,9 @@ package struct InputFolder: Sendable {
         case let .file(path, _):
             return try read(resolved: path, shownAs: relative)
         case let .escapes(target):
-            throw InputFolderError(path: root.path + "/" + relative, problem: .escapes(target: target, folder: realRoot))
+            throw InputFolderError(path: rootPath + "/" + relative, problem: .escapes(target: target, folder: realRoot))
         case .notAFile:
-            throw InputFolderError(path: root.path + "/" + relative, problem: .notAFile)
+            throw InputFolderError(path: rootPath + "/" + relative, problem: .notAFile)
         case .unsafePath:
             throw InputFolderError(path: relative, problem: .unsafePath)
         }
@@ -155,7 +158,7 @@ package struct InputFolder: Sendable {
     /// path), for `relative`; nil when it is gone since. Opened without following a symlink:
     /// one put there after the look is refused, not read.
     package func read(resolved path: String, shownAs relative: String) throws(InputFolderError) -> Data? {
-        let shown = root.path + "/" + relative
+        var shown: String { rootPath + "/" + relative }
         let descriptor = open(path, O_RDONLY | O_NOFOLLOW | O_CLOEXEC)
         guard descriptor >= 0 else {
             switch errno {

@@ -38,7 +38,7 @@ extension CatalogBuilder {
             let decoded = try await BoundedConcurrency.map(chunk, width: width) { job throws(CatalogIssue) in
                 guard let id = job.link.id else {
                     throw .malformedResource(
-                        path: store.file("pokemon-species", job.species.id).path,
+                        path: store.file("pokemon-species", job.species.id),
                         jsonPath: "$.varieties[].pokemon.url", detail: "no id in \"\(job.link.url)\"")
                 }
                 // Normalized for this species (whose draft gives it its name and more): named

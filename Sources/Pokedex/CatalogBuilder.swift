@@ -36,7 +36,7 @@ struct CatalogBuilder: Sendable {
             species.append(entry)
             for decoded in varieties {
                 if let other = pokemon[decoded.slug], other.id != decoded.id {
-                    throw .badValue(path: store.file("pokemon", decoded.id).path, jsonPath: "$.name",
+                    throw .badValue(path: store.file("pokemon", decoded.id), jsonPath: "$.name",
                                     detail: "\"\(decoded.slug)\" is also the name of pokemon \(other.id); two pages cannot share it")
                 }
                 pokemon[decoded.slug] = decoded

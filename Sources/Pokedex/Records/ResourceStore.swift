@@ -50,9 +50,16 @@ struct ResourceStore: Sendable {
     /// The ids a resource may have: PokeAPI's are 1 to about 10,300; room for ten times that and more.
     static let validIDs = 1...9_999_999
 
-    /// The file a resource lives in.
-    func file(_ kind: String, _ id: Int) -> URL {
-        root.appendingPathComponent(Self.relative(kind, id))
+    /// The path of the file a resource lives in, as errors name it.
+    func file(_ kind: String, _ id: Int) -> String {
+        path(Self.relative(kind, id))
+    }
+
+    /// The path of a file below the root. Not a `URL`: `appendingPathComponent` asks the
+    /// file system whether the result is a folder (a `stat` per resource read), and a built
+    /// URL cost more than the read it named.
+    private func path(_ relative: String) -> String {
+        folder.rootPath + "/" + relative
     }
 
     /// A resource's file below the root (`api/v2/pokemon/25/encounters/index.json` for encounters).
@@ -113,19 +120,18 @@ struct ResourceStore: Sendable {
         let relative = Self.relative(kind, id)
         if let stamp = indexed[relative], let value = records.kept(type, path: relative, stamp: stamp) {
             reads?.note(relative, record: RecordCache.key(relative, T.self), stamp: stamp)
-            return try Self.checked(value, kind, id, file: file(kind, id))
+            return try Self.checked(value, kind, id, file: path(relative))
         }
-        let url = file(kind, id)
         // For a plain file one `lstat` resolves the path and stamps the file; the bytes are
         // then read from the real path it checked, not resolved again.
         let (resolution, stamp) = found ?? folder.stamped(relative)
         let real: String
         switch resolution {
         case let .file(path, _): real = path
-        case .missing: throw .missingResource(path: url.path, neededBy: neededBy)
+        case .missing: throw .missingResource(path: path(relative), neededBy: neededBy)
         case let .escapes(target):
-            throw .confined(detail: InputFolderError(path: url.path, problem: .escapes(target: target, folder: folder.realRoot)).description)
-        case .notAFile, .unsafePath: throw .unreadable(path: url.path, detail: "not a regular file")
+            throw .confined(detail: InputFolderError(path: path(relative), problem: .escapes(target: target, folder: folder.realRoot)).description)
+        case .notAFile, .unsafePath: throw .unreadable(path: path(relative), detail: "not a regular file")
         }
         reads?.note(relative, record: RecordCache.key(relative, T.self), stamp: stamp)
         let value = try records.record(type, path: relative, stamp: stamp) { () throws(CatalogIssue) in
@@ -133,19 +139,19 @@ struct ResourceStore: Sendable {
             do throws(InputFolderError) {
                 data = try folder.read(resolved: real, shownAs: relative)
             } catch {
-                throw .unreadable(path: url.path, detail: error.description)
+                throw .unreadable(path: path(relative), detail: error.description)
             }
-            guard let data else { throw .missingResource(path: url.path, neededBy: neededBy) }
-            return try Self.decode(type, from: data, path: url.path, languages: languages)
+            guard let data else { throw .missingResource(path: path(relative), neededBy: neededBy) }
+            return try Self.decode(type, from: data, path: path(relative), languages: languages)
         }
-        return try Self.checked(value, kind, id, file: url)
+        return try Self.checked(value, kind, id, file: path(relative))
     }
 
     /// The value, unless it claims another id than its file's: two files claiming one id,
     /// or a negative one, would build a silently wrong site.
-    private static func checked<T>(_ value: T, _ kind: String, _ id: Int, file: @autoclosure () -> URL) throws(CatalogIssue) -> T {
+    private static func checked<T>(_ value: T, _ kind: String, _ id: Int, file: @autoclosure () -> String) throws(CatalogIssue) -> T {
         if let stated = (value as? any IdentifiedResource)?.id, stated != id {
-            throw .badValue(path: file().path, jsonPath: "$.id", detail: "says \(stated), but the file is \(kind) \(id); each file must hold the resource its folder names")
+            throw .badValue(path: file(), jsonPath: "$.id", detail: "says \(stated), but the file is \(kind) \(id); each file must hold the resource its folder names")
         }
         return value
     }

@@ -30,34 +30,29 @@ final class JSONTape {
     /// costs one `memcpy` per document.
     let bytes: UnsafeBufferPointer<UInt8>
     private let storage: UnsafeMutableBufferPointer<UInt8>
-    /// A `let`, built before the tape exists: a class's `var` would be checked for
-    /// exclusive access on every read, which costs more than the read.
-    let entries: [Entry]
+    /// The entries, in memory the tape owns and frees. Not an `Array`: each of a pokemon's
+    /// ten thousand entries was an `append`, with its uniqueness and capacity checks, and
+    /// a `let` array is still read through its buffer object.
+    let entries: UnsafeBufferPointer<Entry>
 
     /// Reads `data`; throws ``JSONLinkScanner/Invalid`` with the offset where it stopped.
     init(data: Data) throws(JSONLinkScanner.Invalid) {
         let storage = UnsafeMutableBufferPointer<UInt8>.allocate(capacity: max(data.count, 1))
         let count = data.copyBytes(to: storage)
         let bytes = UnsafeBufferPointer(rebasing: storage[0..<count])
-        var builder = Builder(lexer: JSONLexer(bytes: bytes))
-        builder.entries.reserveCapacity(count / 12)
         do throws(JSONLinkScanner.Invalid) {
-            builder.lexer.skipWhitespace()
-            guard let first = builder.lexer.peek(), first == UInt8(ascii: "{") || first == UInt8(ascii: "[") else { throw builder.lexer.invalid() }
-            try builder.value(depth: 0)
-            builder.lexer.skipWhitespace()
-            guard builder.lexer.position == count else { throw builder.lexer.invalid() }
+            entries = try Self.build(bytes)
         } catch {
             storage.deallocate()
             throw error
         }
         self.storage = storage
         self.bytes = bytes
-        entries = builder.entries
     }
 
     deinit {
         storage.deallocate()
+        free(UnsafeMutableRawPointer(mutating: entries.baseAddress))
     }
 
     /// Runs `body` over the document's bytes.
@@ -80,17 +75,52 @@ final class JSONTape {
         }
     }
 
-    /// The one pass that lays the tape down.
-    private struct Builder {
-        var lexer: JSONLexer
-        var entries: [Entry] = []
+    /// The one pass that lays the tape down: a loop with the open containers on a stack of
+    /// their entries' indexes, rather than a call per value, so the position and the
+    /// entries stay in registers. It throws where the link scanner throws, at the same
+    /// offset (a test holds the two to it).
+    private static func build(_ bytes: UnsafeBufferPointer<UInt8>) throws(JSONLinkScanner.Invalid) -> UnsafeBufferPointer<Entry> {
+        var lexer = JSONLexer(bytes: bytes)
+        var entries = EntryBuffer(capacity: bytes.count / 12 + 16)
+        do throws(JSONLinkScanner.Invalid) {
+            try withUnsafeTemporaryAllocation(of: Int32.self, capacity: JSONLinkScanner.maximumDepth) { open throws(JSONLinkScanner.Invalid) in
+                try lay(&lexer, &entries, open)
+            }
+        } catch {
+            entries.free()
+            throw error
+        }
+        return entries.finished()
+    }
 
-        mutating func value(depth: Int) throws(JSONLinkScanner.Invalid) {
+    /// ``build(_:)``'s loop; `open` holds the entry index of each container not yet closed.
+    @inline(__always)
+    private static func lay(_ lexer: inout JSONLexer, _ entries: inout EntryBuffer, _ open: UnsafeMutableBufferPointer<Int32>) throws(JSONLinkScanner.Invalid) {
+        var depth = 0
+        lexer.skipWhitespace()
+        guard let first = lexer.peek(), first == UInt8(ascii: "{") || first == UInt8(ascii: "[") else { throw lexer.invalid() }
+        while true {
+            // A value starts at the position (whitespace skipped).
             guard depth < JSONLinkScanner.maximumDepth, let byte = lexer.peek() else { throw lexer.invalid() }
             let start = Int32(lexer.position)
+            var closed = false
             switch byte {
-            case UInt8(ascii: "{"): try container(depth: depth, kind: .object)
-            case UInt8(ascii: "["): try container(depth: depth, kind: .array)
+            case UInt8(ascii: "{"), UInt8(ascii: "["):
+                let kind: Kind = byte == UInt8(ascii: "{") ? .object : .array
+                open[depth] = Int32(entries.count)
+                depth += 1
+                entries.append(Entry(kind: kind, flag: false, start: start, end: 0, count: 0))
+                lexer.position += 1
+                lexer.skipWhitespace()
+                if lexer.peek() == (kind == .object ? UInt8(ascii: "}") : UInt8(ascii: "]")) {
+                    lexer.position += 1
+                    closed = true
+                } else if kind == .object {
+                    try key(&lexer, &entries)
+                    continue
+                } else {
+                    continue
+                }
             case UInt8(ascii: "\""):
                 let (body, escaped) = try lexer.escapedString()
                 entries.append(Entry(kind: .string, flag: escaped, start: Int32(body.lowerBound), end: Int32(body.upperBound), count: 0))
@@ -107,39 +137,86 @@ final class JSONTape {
                 let fractional = try lexer.number()
                 entries.append(Entry(kind: .number, flag: fractional, start: start, end: Int32(lexer.position), count: 0))
             }
+            // A value has ended: close every container it ends, then go on to the next member.
+            while true {
+                if closed {
+                    let index = Int(open[depth - 1])
+                    entries[index].end = Int32(entries.count)
+                    depth -= 1
+                    closed = false
+                }
+                if depth == 0 {
+                    lexer.skipWhitespace()
+                    guard lexer.position == lexer.bytes.count else { throw lexer.invalid() }
+                    return
+                }
+                let index = Int(open[depth - 1])
+                entries[index].count += 1
+                lexer.skipWhitespace()
+                guard let next = lexer.peek() else { throw lexer.invalid() }
+                lexer.position += 1
+                let isObject = entries[index].kind == .object
+                if next == (isObject ? UInt8(ascii: "}") : UInt8(ascii: "]")) {
+                    closed = true
+                    continue
+                }
+                guard next == UInt8(ascii: ",") else { throw lexer.invalid() }
+                lexer.skipWhitespace()
+                if isObject { try key(&lexer, &entries) }
+                break
+            }
+        }
+    }
+
+    /// Reads a member's name and its colon, leaving the position at its value (whose depth
+    /// is checked, as the scanner checks it).
+    @inline(__always)
+    private static func key(_ lexer: inout JSONLexer, _ entries: inout EntryBuffer) throws(JSONLinkScanner.Invalid) {
+        guard lexer.peek() == UInt8(ascii: "\"") else { throw lexer.invalid() }
+        let (body, escaped) = try lexer.escapedString()
+        entries.append(Entry(kind: .string, flag: escaped, start: Int32(body.lowerBound), end: Int32(body.upperBound), count: 0))
+        lexer.skipWhitespace()
+        guard lexer.peek() == UInt8(ascii: ":") else { throw lexer.invalid() }
+        lexer.position += 1
+        lexer.skipWhitespace()
+    }
+
+    /// Entries in `malloc`ed memory that grows by doubling (`realloc`, often in place).
+    private struct EntryBuffer {
+        var base: UnsafeMutablePointer<Entry>
+        var capacity: Int
+        var count = 0
+
+        init(capacity: Int) {
+            self.capacity = capacity
+            base = malloc(capacity * MemoryLayout<Entry>.stride)!.bindMemory(to: Entry.self, capacity: capacity)
         }
 
-        mutating func container(depth: Int, kind: Kind) throws(JSONLinkScanner.Invalid) {
-            let index = entries.count
-            entries.append(Entry(kind: kind, flag: false, start: Int32(lexer.position), end: 0, count: 0))
-            let close = kind == .object ? UInt8(ascii: "}") : UInt8(ascii: "]")
-            lexer.position += 1
-            lexer.skipWhitespace()
-            var count: Int32 = 0
-            if lexer.peek() == close {
-                lexer.position += 1
-            } else {
-                while true {
-                    lexer.skipWhitespace()
-                    if kind == .object {
-                        guard lexer.peek() == UInt8(ascii: "\"") else { throw lexer.invalid() }
-                        try value(depth: depth + 1)
-                        lexer.skipWhitespace()
-                        guard lexer.peek() == UInt8(ascii: ":") else { throw lexer.invalid() }
-                        lexer.position += 1
-                        lexer.skipWhitespace()
-                    }
-                    try value(depth: depth + 1)
-                    count += 1
-                    lexer.skipWhitespace()
-                    guard let next = lexer.peek() else { throw lexer.invalid() }
-                    lexer.position += 1
-                    if next == close { break }
-                    guard next == UInt8(ascii: ",") else { throw lexer.invalid() }
-                }
-            }
-            entries[index].end = Int32(entries.count)
-            entries[index].count = count
+        @inline(__always)
+        mutating func append(_ entry: Entry) {
+            if count == capacity { grow() }
+            (base + count).initialize(to: entry)
+            count += 1
+        }
+
+        @inline(never)
+        mutating func grow() {
+            capacity *= 2
+            base = realloc(base, capacity * MemoryLayout<Entry>.stride)!.bindMemory(to: Entry.self, capacity: capacity)
+        }
+
+        subscript(index: Int) -> Entry {
+            @inline(__always) get { base[index] }
+            @inline(__always) nonmutating set { base[index] = newValue }
+        }
+
+        func free() {
+            Foundation.free(base)
+        }
+
+        /// The entries, the memory handed to the tape (which frees it).
+        func finished() -> UnsafeBufferPointer<Entry> {
+            UnsafeBufferPointer(start: base, count: count)
         }
     }
 }

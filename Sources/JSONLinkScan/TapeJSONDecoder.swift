@@ -534,9 +534,7 @@ extension TapeValue {
     package func withCursor<Result>(_ body: (TapeCursor) throws -> Result) throws -> Result {
         let tape = decoder.tape
         return try withExtendedLifetime(tape) {
-            try tape.entries.withUnsafeBufferPointer { entries in
-                try body(TapeCursor(bytes: tape.bytes, entries: entries, index: decoder.index))
-            }
+            try body(TapeCursor(bytes: tape.bytes, entries: tape.entries, index: decoder.index))
         }
     }
 }

@@ -1,24 +1,111 @@
 import Foundation
 import Testing
 import TestSupport
-import JSONLinkScan
+@testable import JSONLinkScan
 
 @Suite("The JSON link scanner")
 struct JSONLinkScannerTests {
-    @Test("accepts valid JSON documents", arguments: [
+    static let valid = [
         #"{}"#, #"[]"#, #" {"a":1} "#, #"{"a":[1,-2.5e+3,0,0.0,1E9,true,false,null,"x"]}"#,
         "[1e-999, 1.7976931348623157e308, 12345678901234567890]", #"{"é":"日本語 🐉","esc":"\"\\\/\b\f\n\r\t\u00e9\uD83D\uDC09"}"#, #"[[[[{"a":{"b":[]}}]]]]"#, "{\n\t\"a\" :\r\n 1 }",
-    ])
-    func acceptsValid(text: String) {
-        #expect(JSONLinkScanner.isValid(Data(text.utf8)))
-    }
+    ]
 
-    @Test("refuses what is not JSON, cut short, or not an object or array", arguments: [
+    static let invalid = [
         "", " ", #"{"a":"#, #"{"id":2,"name":"#, #"{"a":1"#, #"[1,2"#, #"{"a":1}x"#, #"{"a":1}{}"#, #"{"a" 1}"#,
         #"{a:1}"#, #"{"a":1,}"#, #"[1,]"#, #"[01]"#, #"[-]"#, #"[1.]"#, #"[1e]"#, #"[.5]"#, #"[+1]"#, #"[tru]"#,
         #"[nul]"#, #"["a\x"]"#, #"["\u12G4"]"#, #"["\uDC09"]"#, #"["\uD83Dx"]"#, "[\"a\u{01}\"]", #""text""#, "42", "null",
         #"{"a":1}}"#, #"[1]]"#, "[1e999]", "[-0.5e666]", "[" + String(repeating: "9", count: 400) + "]",
-    ])
+    ]
+
+    /// 2,000 documents, each a valid seed with one to three bytes removed, added or changed.
+    static func mutatedDocuments() -> [Data] {
+        let seeds = [
+            #"{"name":"bulbasaur","types":[{"slot":1,"type":{"name":"grass","url":"/api/v2/type/12/"}}],"h":7,"w":-6.9e1}"#,
+            #"[{"a":[true,false,null]},"\u00e9\n",0.5,{"b":{}}]"#,
+        ]
+        var generator = SeededGenerator(seed: 7)
+        let alphabet = Array(#"{}[]:,"\/u0123456789.eE+-tfnalsrx "#.utf8) + [0x0A, 0xC3, 0xA9, 0x01]
+        return (0..<2_000).map { index in
+            var bytes = Array(seeds[index % seeds.count].utf8)
+            for _ in 0..<Int.random(in: 1...3, using: &generator) {
+                let at = Int.random(in: 0..<bytes.count, using: &generator)
+                switch Int.random(in: 0..<3, using: &generator) {
+                case 0: bytes.remove(at: at)
+                case 1: bytes.insert(alphabet.randomElement(using: &generator)!, at: at)
+                default: bytes[at] = alphabet.randomElement(using: &generator)!
+                }
+                if bytes.isEmpty { bytes = [UInt8(ascii: "x")] }
+            }
+            return Data(bytes)
+        }
+    }
+
+    /// Where a reading stopped (nil: it did not).
+    static func offset(_ read: () throws(JSONLinkScanner.Invalid) -> Void) -> Int? {
+        do {
+            try read()
+            return nil
+        } catch {
+            return error.offset
+        }
+    }
+
+    /// The document as the tape holds it, written back without whitespace: each container
+    /// walked by its member count, and its `end` checked against where the walk ends.
+    static func rewritten(_ tape: JSONTape) -> String {
+        var index = 0
+        func text(_ entry: JSONTape.Entry) -> String {
+            let start = Int(entry.start), end = Int(entry.end)
+            return String(decoding: tape.bytes[start..<end], as: UTF8.self)
+        }
+        func value() -> String {
+            guard index < tape.entries.count else { return "(past the last entry)" }
+            let entry = tape.entries[index]
+            let at = index
+            index += 1
+            switch entry.kind {
+            case .string: return "\"" + text(entry) + "\""
+            case .number, .true, .false, .null: return text(entry)
+            case .object, .array:
+                var members: [String] = []
+                for _ in 0..<entry.count {
+                    if entry.kind == .object {
+                        let name = value()
+                        members.append(name + ":" + value())
+                    } else {
+                        members.append(value())
+                    }
+                }
+                let written = entry.kind == .object ? "{" + members.joined(separator: ",") + "}" : "[" + members.joined(separator: ",") + "]"
+                return index == Int(entry.end) ? written : "(\(at) ends at \(entry.end), members at \(index))"
+            }
+        }
+        let document = value()
+        return index == tape.entries.count ? document : document + "(\(tape.entries.count - index) entries left)"
+    }
+
+    /// `text` without the whitespace between its tokens.
+    static func compact(_ text: String) -> String {
+        var result = "", inString = false, escaped = false
+        for character in text {
+            if inString {
+                if escaped { escaped = false } else if character == "\\" { escaped = true } else if character == "\"" { inString = false }
+            } else if character == "\"" {
+                inString = true
+            } else if character == " " || character == "\n" || character == "\t" || character == "\r" || character == "\r\n" {
+                continue
+            }
+            result.append(character)
+        }
+        return result
+    }
+
+    @Test("accepts valid JSON documents", arguments: Self.valid)
+    func acceptsValid(text: String) {
+        #expect(JSONLinkScanner.isValid(Data(text.utf8)))
+    }
+
+    @Test("refuses what is not JSON, cut short, or not an object or array", arguments: Self.invalid)
     func refusesInvalid(text: String) {
         #expect(!JSONLinkScanner.isValid(Data(text.utf8)))
     }
@@ -35,31 +122,39 @@ struct JSONLinkScannerTests {
 
     @Test("agrees with JSONSerialization on 2,000 mutated documents, apart from trailing commas")
     func agreesWithFoundation() throws {
-        let seeds = [
-            #"{"name":"bulbasaur","types":[{"slot":1,"type":{"name":"grass","url":"/api/v2/type/12/"}}],"h":7,"w":-6.9e1}"#,
-            #"[{"a":[true,false,null]},"\u00e9\n",0.5,{"b":{}}]"#,
-        ]
-        var generator = SeededGenerator(seed: 7)
-        let alphabet = Array(#"{}[]:,"\/u0123456789.eE+-tfnalsrx "#.utf8) + [0x0A, 0xC3, 0xA9, 0x01]
-        for index in 0..<2_000 {
-            var bytes = Array(seeds[index % seeds.count].utf8)
-            for _ in 0..<Int.random(in: 1...3, using: &generator) {
-                let at = Int.random(in: 0..<bytes.count, using: &generator)
-                switch Int.random(in: 0..<3, using: &generator) {
-                case 0: bytes.remove(at: at)
-                case 1: bytes.insert(alphabet.randomElement(using: &generator)!, at: at)
-                default: bytes[at] = alphabet.randomElement(using: &generator)!
-                }
-                if bytes.isEmpty { bytes = [UInt8(ascii: "x")] }
-            }
-            let data = Data(bytes)
-            let text = String(decoding: bytes, as: UTF8.self)
+        for data in Self.mutatedDocuments() {
+            let text = String(decoding: data, as: UTF8.self)
             let foundation = (try? JSONSerialization.jsonObject(with: data)) != nil
             // Foundation also takes a trailing comma (`[1,]`), which RFC 8259 does not: the
             // scanner may refuse more, never accept more, or the catalog could not read the cache.
             let trailingComma = text.contains(/,\s*[}\]]/)
             #expect(JSONLinkScanner.isValid(data) == foundation || (foundation && trailingComma), "\(text)")
         }
+    }
+
+    @Test("the decoder's tape refuses what the scanner refuses, at the same offset, and holds every value it accepts")
+    func tapeAgreesWithScanner() {
+        var depths: [String] = []
+        for depth in [500, 511, 512, 513, 600] {
+            let opening = String(repeating: "[", count: depth), closing = String(repeating: "]", count: depth)
+            depths.append(opening + closing)
+            depths.append(opening + "1" + closing)
+            depths.append(String(repeating: #"{"a":"#, count: depth) + "{}" + String(repeating: "}", count: depth))
+        }
+        let documents = (Self.valid + Self.invalid + depths).map { Data($0.utf8) } + Self.mutatedDocuments()
+        var accepted = 0
+        for data in documents {
+            let text = String(decoding: data, as: UTF8.self)
+            let scanner = Self.offset { () throws(JSONLinkScanner.Invalid) in _ = try JSONLinkScanner.matches(in: data, rules: []) }
+            var tape: JSONTape?
+            let tapeOffset = Self.offset { () throws(JSONLinkScanner.Invalid) in tape = try JSONTape(data: data) }
+            #expect(tapeOffset == scanner, "\(text.prefix(80))")
+            if let tape {
+                accepted += 1
+                #expect(Self.rewritten(tape) == Self.compact(text), "\(text.prefix(80))")
+            }
+        }
+        #expect(accepted > 300, "the mutations leave a good share of valid documents (\(accepted))")
     }
 
     @Test("reports links by key path, with arrays transparent and exact paths unless anywhere")

@@ -8,7 +8,9 @@ import JSONLinkScan
 /// Checks, beyond no crash: a document the scanner accepts is one `JSONSerialization`
 /// accepts too (it may refuse more, never accept more, or the catalog could not read
 /// the cache), and every link it reports was read from the input (it is non-empty and
-/// its name, if any, came with it).
+/// its name, if any, came with it). The catalog's `TapeJSONDecoder` lays its own tape
+/// over the same lexer: it must accept exactly what the scanner accepts, and read every
+/// value of what it accepts.
 @main
 enum FuzzJSONLinkScanner {
     static let rules = JSONLinkScanner.RuleSet([
@@ -22,7 +24,12 @@ enum FuzzJSONLinkScanner {
     static func main() {
         FuzzDriver.run { bytes, size in
             let data = bytes.map { Data(bytes: $0, count: size) } ?? Data()
-            guard let matches = try? JSONLinkScanner.matches(in: data, rules: FuzzJSONLinkScanner.rules) else { return 0 }
+            let matches = try? JSONLinkScanner.matches(in: data, rules: FuzzJSONLinkScanner.rules)
+            let decoded = try? TapeJSONDecoder().decode(AnyJSON.self, from: data)
+            if (matches == nil) != (decoded == nil) {
+                fatalError("the scanner and the tape disagree (scanner: \(matches == nil ? "refused" : "accepted")): \(String(decoding: data, as: UTF8.self))")
+            }
+            guard let matches else { return 0 }
             if (try? JSONSerialization.jsonObject(with: data)) == nil {
                 fatalError("the scanner accepted what JSONSerialization refuses: \(String(decoding: data, as: UTF8.self))")
             }
@@ -30,6 +37,41 @@ enum FuzzJSONLinkScanner {
                 fatalError("a match with a tag no rule has: \(match)")
             }
             return 0
+        }
+    }
+}
+
+/// Any JSON value, decoded through every kind of container the tape decoder offers.
+enum AnyJSON: Decodable {
+    case object([String: AnyJSON]), array([AnyJSON]), string(String), number(Double), bool(Bool), null
+
+    struct Key: CodingKey {
+        var stringValue: String
+        var intValue: Int? { nil }
+        init(stringValue: String) { self.stringValue = stringValue }
+        init?(intValue: Int) { nil }
+    }
+
+    init(from decoder: any Decoder) throws {
+        if let object = try? decoder.container(keyedBy: Key.self) {
+            var members: [String: AnyJSON] = [:]
+            for key in object.allKeys { members[key.stringValue] = try object.decode(AnyJSON.self, forKey: key) }
+            self = .object(members)
+        } else if var array = try? decoder.unkeyedContainer() {
+            var elements: [AnyJSON] = []
+            while !array.isAtEnd { elements.append(try array.decode(AnyJSON.self)) }
+            self = .array(elements)
+        } else {
+            let single = try decoder.singleValueContainer()
+            if single.decodeNil() {
+                self = .null
+            } else if let bool = try? single.decode(Bool.self) {
+                self = .bool(bool)
+            } else if let number = try? single.decode(Double.self) {
+                self = .number(number)
+            } else {
+                self = .string(try single.decode(String.self))
+            }
         }
     }
 }

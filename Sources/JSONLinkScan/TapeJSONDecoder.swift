@@ -261,7 +261,7 @@ struct TapeKeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
                     let name = tape.entries[member]
                     let length = Int(name.end - name.start)
                     if !name.flag, length == target.count,
-                       memcmp(bytes.baseAddress! + Int(name.start), target.baseAddress!, length) == 0 {
+                       sameBytes(bytes.baseAddress! + Int(name.start), target.baseAddress!, count: length) {
                         return member + 1
                     }
                     if name.flag, TapeDecoder.unescape(UnsafeBufferPointer(rebasing: bytes[Int(name.start)..<Int(name.end)])) == key.stringValue {
@@ -407,7 +407,7 @@ public struct TapeValue {
                     let name = tape.entries[member]
                     guard !name.flag else { throw Miss() }
                     let length = Int(name.end - name.start)
-                    if length == key.utf8CodeUnitCount, memcmp(bytes.baseAddress! + Int(name.start), key.utf8Start, length) == 0 {
+                    if length == key.utf8CodeUnitCount, sameBytes(bytes.baseAddress! + Int(name.start), key.utf8Start, count: length) {
                         return child(member + 1)
                     }
                     member = tape.next(after: member + 1)
@@ -482,7 +482,7 @@ package struct TapeCursor {
                 let name = entries[member]
                 guard !name.flag else { throw TapeValue.Miss() }
                 let length = Int(name.end - name.start)
-                if length == key.utf8CodeUnitCount, memcmp(bytes.baseAddress! + Int(name.start), key.utf8Start, length) == 0 {
+                if length == key.utf8CodeUnitCount, sameBytes(bytes.baseAddress! + Int(name.start), key.utf8Start, count: length) {
                     return TapeCursor(bytes: bytes, entries: entries, index: member + 1)
                 }
                 member = next(after: member + 1)

@@ -157,6 +157,23 @@ struct JSONLinkScannerTests {
         #expect(accepted > 300, "the mutations leave a good share of valid documents (\(accepted))")
     }
 
+    @Test("byte runs of every length up to 40 are equal when they are, and unequal at any one differing byte")
+    func comparesBytes() {
+        for count in 0...40 {
+            let one = (0..<count).map { UInt8(truncatingIfNeeded: $0 &* 37 &+ 11) }
+            // Offset by one in a larger buffer, so unaligned loads are exercised.
+            var other = [UInt8(0)] + one + [0]
+            #expect(one.withUnsafeBufferPointer { a in other.withUnsafeBufferPointer { b in
+                sameBytes(a.baseAddress ?? UnsafePointer(b.baseAddress!), b.baseAddress! + 1, count: count) } }, "\(count) bytes")
+            for position in 0..<count {
+                other[position + 1] ^= 0x40
+                #expect(!one.withUnsafeBufferPointer { a in other.withUnsafeBufferPointer { b in sameBytes(a.baseAddress!, b.baseAddress! + 1, count: count) } },
+                        "\(count) bytes, differing at \(position)")
+                other[position + 1] ^= 0x40
+            }
+        }
+    }
+
     @Test("reports links by key path, with arrays transparent and exact paths unless anywhere")
     func reportsLinksByPath() throws {
         let document = #"""

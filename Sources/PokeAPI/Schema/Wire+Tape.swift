@@ -50,7 +50,7 @@ extension Wire.Learnset: TapeDecodable {
         // Bytes of the tape, which outlives this initializer.
         var groupSpellings: [Spelling] = [], methodSpellings: [Spelling] = []
         func same(_ one: UnsafeBufferPointer<UInt8>, _ other: UnsafeBufferPointer<UInt8>) -> Bool {
-            one.count == other.count && (one.count == 0 || memcmp(one.baseAddress!, other.baseAddress!, one.count) == 0)
+            one.count == other.count && (one.count == 0 || sameBytes(one.baseAddress!, other.baseAddress!, count: one.count))
         }
         func index(_ link: TapeCursor, _ spellings: inout [Spelling], _ table: inout [Wire.Link]) throws -> Int {
             guard let url = try link["url"]?.rawString() else { throw TapeValue.Miss() }

@@ -88,18 +88,28 @@ extension Wire.Learnset: TapeDecodable {
 }
 
 extension Wire.Texts: TapeDecodable {
-    /// Entries in other languages are stepped over before anything of them is read.
+    /// Entries in other languages are stepped over before anything of them is read: their
+    /// language is compared in place, by its bytes when it and every language kept are
+    /// ASCII (where bytes and Strings agree), else as a String.
     package init(tape: TapeValue) throws {
-        let languages = tape.userInfo[Wire.languagesKey] as? Set<String>
-        var kept: [Entry] = []
-        for element in try tape.elements() {
-            if let languages {
-                guard let language = try element["language"], let name = try language["name"] else { throw TapeValue.Miss() }
-                guard languages.contains(try name.string()) else { continue }
-            }
-            kept.append(try element.decode(Entry.self))
+        guard let languages = tape.userInfo[Wire.languagesKey] as? Set<String> else {
+            self.init(try tape.elements().map { try $0.decode(Entry.self) })
+            return
         }
-        self.init(kept)
+        let ascii = languages.allSatisfy { $0.utf8.allSatisfy { $0 < 0x80 } }
+        let spellings = languages.map { Array($0.utf8) }
+        let kept = try tape.elements { element in
+            guard let language = try element["language"], let name = try language["name"] else { throw TapeValue.Miss() }
+            if ascii, let raw = try name.rawString(), raw.allSatisfy({ $0 < 0x80 }) {
+                return spellings.contains { spelling in
+                    spelling.count == raw.count && spelling.withUnsafeBufferPointer { known in
+                        raw.isEmpty || sameBytes(known.baseAddress!, raw.baseAddress!, count: raw.count)
+                    }
+                }
+            }
+            return name.isNull ? false : languages.contains(try name.string())
+        }
+        self.init(try kept.map { try $0.decode(Entry.self) })
     }
 }
 

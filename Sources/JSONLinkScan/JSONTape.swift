@@ -80,11 +80,10 @@ final class JSONTape {
     /// entries stay in registers. It throws where the link scanner throws, at the same
     /// offset (a test holds the two to it).
     private static func build(_ bytes: UnsafeBufferPointer<UInt8>) throws(JSONLinkScanner.Invalid) -> UnsafeBufferPointer<Entry> {
-        var lexer = JSONLexer(bytes: bytes)
         var entries = EntryBuffer(capacity: bytes.count / 12 + 16)
         do throws(JSONLinkScanner.Invalid) {
             try withUnsafeTemporaryAllocation(of: Int32.self, capacity: JSONLinkScanner.maximumDepth) { open throws(JSONLinkScanner.Invalid) in
-                try lay(&lexer, &entries, open)
+                try lay(bytes, &entries, open)
             }
         } catch {
             entries.free()
@@ -94,8 +93,13 @@ final class JSONTape {
     }
 
     /// ``build(_:)``'s loop; `open` holds the entry index of each container not yet closed.
+    /// The lexer and the entries are locals, handed back as it ends (thrown or not): an
+    /// `inout` one is written to memory at every step.
     @inline(__always)
-    private static func lay(_ lexer: inout JSONLexer, _ entries: inout EntryBuffer, _ open: UnsafeMutableBufferPointer<Int32>) throws(JSONLinkScanner.Invalid) {
+    private static func lay(_ bytes: UnsafeBufferPointer<UInt8>, _ result: inout EntryBuffer, _ open: UnsafeMutableBufferPointer<Int32>) throws(JSONLinkScanner.Invalid) {
+        var lexer = JSONLexer(bytes: bytes)
+        var entries = result
+        defer { result = entries }
         var depth = 0
         lexer.skipWhitespace()
         guard let first = lexer.peek(), first == UInt8(ascii: "{") || first == UInt8(ascii: "[") else { throw lexer.invalid() }

@@ -63,7 +63,7 @@ let package = Package(
                                                    .product(name: "ServiceLifecycle", package: "swift-service-lifecycle")]),
         .executableTarget(name: "pokedex", dependencies: ["Common", "PokedexCLI"]),
         // Developer tools for the catalog: its benchmark, and the generator of the bundled sample.
-        .executableTarget(name: "bench-catalog", dependencies: ["Pokedex", "PokeAPI", "JSONLinkScan"], path: "scripts/bench-catalog"),
+        .executableTarget(name: "bench-catalog", dependencies: ["Common", "Pokedex", "PokeAPI", "JSONLinkScan"], path: "scripts/bench-catalog"),
         .executableTarget(name: "make-sample", dependencies: ["Pokedex"], path: "scripts/make-sample"),
 
         .target(name: "TestSupport", dependencies: nio, path: "Tests/TestSupport"),

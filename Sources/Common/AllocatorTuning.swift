@@ -35,7 +35,7 @@ package enum AllocatorTuning {
     /// fault (64,000 in a cold fetch of the mirror, 19,000 with reuse; the fetch's
     /// system time fell by a sixth). It holds a few MB more at its peak, and gives them
     /// back when it ends, before a build starts.
-    package static func reusingFreedBlocks<Result>(_ body: () async throws -> Result) async rethrows -> Result {
+    package static func reusingFreedBlocks<Result, Failure: Error>(_ body: () async throws(Failure) -> Result) async throws(Failure) -> Result {
         reuse.withLock { depth in
             depth += 1
             let threshold = largeBlockThreshold.load(ordering: .relaxed)

@@ -4,6 +4,7 @@
 //
 // Usage: swift run -c release bench-catalog <api-data folder> [rounds] [--scan-only | --catalog-only]
 // Snapshots go to a temporary folder, never into the data folder.
+import Common
 import Foundation
 import JSONLinkScan
 import PokeAPI
@@ -58,6 +59,8 @@ func scanFigure(root: URL, rounds: Int) async -> String? {
 // binaries can alternate many times on a machine whose speed wanders.
 // `--catalog-only` builds the catalog from JSON on all cores and on one, `rounds` times
 // each, and prints those two lines alone: a run to profile, or to alternate with another binary's.
+// The allocator as `pokedex` sets it, so the catalog's figures are the command's.
+AllocatorTuning.mapLargeBlocks()
 let scanOnly = CommandLine.arguments.contains("--scan-only")
 let catalogOnly = CommandLine.arguments.contains("--catalog-only")
 let arguments = CommandLine.arguments.filter { $0 != "--scan-only" && $0 != "--catalog-only" }

@@ -26,15 +26,17 @@ package enum AllocatorTuning {
     private static let defaultThreshold = 128 * 1024
 
     /// Runs `body` with freed blocks of up to 4 MiB kept for reuse, then returns to
-    /// ``mapLargeBlocks(threshold:)`` and gives what is free back to the system; fetches
-    /// that overlap (tests run several) share one such stretch. A process that never asked
-    /// for mapped large blocks keeps glibc's own adaptive setting, which reuses them anyway.
+    /// ``mapLargeBlocks(threshold:)`` and gives what is free back to the system; stretches
+    /// that overlap (a fetch and a catalog, or several catalogs) share one. A process that
+    /// never asked for mapped large blocks keeps glibc's own adaptive setting, which
+    /// reuses them anyway.
     ///
-    /// A fetch receives thousands of bodies of 10 KB to 1 MB, one after the other: with
-    /// each large one mapped and unmapped, every page of every body was a fresh page
-    /// fault (64,000 in a cold fetch of the mirror, 19,000 with reuse; the fetch's
-    /// system time fell by a sixth). It holds a few MB more at its peak, and gives them
-    /// back when it ends, before a build starts.
+    /// A fetch receives thousands of bodies of 10 KB to 1 MB, one after the other, and a
+    /// catalog reads thousands of files of that size, each with a tape of its own: with
+    /// each large block mapped and unmapped, every page of each was a fresh page fault
+    /// (64,000 in a cold fetch of the mirror, 19,000 with reuse; the fetch's system time
+    /// fell by a sixth, the catalog's by a third). It holds a few MB more at its peak, and
+    /// gives them back when it ends.
     package static func reusingFreedBlocks<Result, Failure: Error>(_ body: () async throws(Failure) -> Result) async throws(Failure) -> Result {
         reuse.withLock { depth in
             depth += 1

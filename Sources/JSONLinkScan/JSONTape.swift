@@ -41,6 +41,8 @@ final class JSONTape {
         let count = data.copyBytes(to: storage)
         let bytes = UnsafeBufferPointer(rebasing: storage[0..<count])
         do throws(JSONLinkScanner.Invalid) {
+            // Entries hold offsets and indexes as Int32: a document of 2 GiB or more is refused.
+            guard count < Int(Int32.max) else { throw JSONLinkScanner.Invalid(offset: Int(Int32.max)) }
             entries = try Self.build(bytes)
         } catch {
             storage.deallocate()
@@ -93,8 +95,9 @@ final class JSONTape {
     }
 
     /// ``build(_:)``'s loop; `open` holds the entry index of each container not yet closed.
-    /// The lexer and the entries are locals, handed back as it ends (thrown or not): an
-    /// `inout` one is written to memory at every step.
+    /// The lexer is a local, and so are the entries, handed back as it ends (thrown or not,
+    /// so a buffer `realloc` moved is the one freed): an `inout` one is written to memory
+    /// at every step.
     @inline(__always)
     private static func lay(_ bytes: UnsafeBufferPointer<UInt8>, _ result: inout EntryBuffer, _ open: UnsafeMutableBufferPointer<Int32>) throws(JSONLinkScanner.Invalid) {
         var lexer = JSONLexer(bytes: bytes)

@@ -32,3 +32,9 @@ package func sameBytes(_ first: UnsafePointer<UInt8>, _ second: UnsafePointer<UI
     }
     return true
 }
+
+/// Whether two runs of bytes are equal: their counts, then ``sameBytes(_:_:count:)``.
+@inline(__always)
+package func sameBytes(_ first: UnsafeBufferPointer<UInt8>, _ second: UnsafeBufferPointer<UInt8>) -> Bool {
+    first.count == second.count && (first.isEmpty || sameBytes(first.baseAddress!, second.baseAddress!, count: first.count))
+}

@@ -49,9 +49,6 @@ extension Wire.Learnset: TapeDecodable {
         var moves: [Wire.Link] = [], groups: [Wire.Link] = [], methods: [Wire.Link] = [], packed: [UInt64] = []
         // Bytes of the tape, which outlives this initializer.
         var groupSpellings: [Spelling] = [], methodSpellings: [Spelling] = []
-        func same(_ one: UnsafeBufferPointer<UInt8>, _ other: UnsafeBufferPointer<UInt8>) -> Bool {
-            one.count == other.count && (one.count == 0 || sameBytes(one.baseAddress!, other.baseAddress!, count: one.count))
-        }
         func index(_ link: TapeCursor, _ spellings: inout [Spelling], _ table: inout [Wire.Link]) throws -> Int {
             guard let url = try link["url"]?.rawString() else { throw TapeValue.Miss() }
             var name: UnsafeBufferPointer<UInt8>?
@@ -60,7 +57,7 @@ extension Wire.Learnset: TapeDecodable {
                 name = raw
             }
             if let found = spellings.firstIndex(where: { known in
-                same(known.url, url) && (known.name == nil) == (name == nil) && (name == nil || same(known.name!, name!))
+                sameBytes(known.url, url) && (known.name == nil) == (name == nil) && (name == nil || sameBytes(known.name!, name!))
             }) {
                 return found
             }
@@ -100,14 +97,12 @@ extension Wire.Texts: TapeDecodable {
         let spellings = languages.map { Array($0.utf8) }
         let kept = try tape.elements { element in
             guard let language = try element["language"], let name = try language["name"] else { throw TapeValue.Miss() }
+            // A null name is no language: `init(from:)` drops the entry too.
+            if name.isNull { return false }
             if ascii, let raw = try name.rawString(), raw.allSatisfy({ $0 < 0x80 }) {
-                return spellings.contains { spelling in
-                    spelling.count == raw.count && spelling.withUnsafeBufferPointer { known in
-                        raw.isEmpty || sameBytes(known.baseAddress!, raw.baseAddress!, count: raw.count)
-                    }
-                }
+                return spellings.contains { spelling in spelling.withUnsafeBufferPointer { sameBytes($0, raw) } }
             }
-            return name.isNull ? false : languages.contains(try name.string())
+            return languages.contains(try name.string())
         }
         self.init(try kept.map { try $0.decode(Entry.self) })
     }

@@ -72,27 +72,48 @@ struct TapeKey: CodingKey, Sendable {
 struct TapeDecoder: Decoder {
     let tape: JSONTape
     let index: Int
+    /// The path of the value that holds this one, and this one's key in it (both nil at the
+    /// top, and on a fast path). A node of its own is made only when a container of this
+    /// value hands out children (``node``): the strings and numbers that are most values
+    /// cost no allocation.
     let path: CodingPathNode?
+    let key: TapeKey?
     let userInfo: [CodingUserInfoKey: Any]
 
-    var codingPath: [any CodingKey] { CodingPathNode.path(path) }
+    init(tape: JSONTape, index: Int, path: CodingPathNode?, key: TapeKey? = nil, userInfo: [CodingUserInfoKey: Any]) {
+        self.tape = tape
+        self.index = index
+        self.path = path
+        self.key = key
+        self.userInfo = userInfo
+    }
+
+    var codingPath: [any CodingKey] {
+        var keys = CodingPathNode.path(path)
+        if let key { keys.append(key) }
+        return keys
+    }
+
+    /// This value's path as a node, the parent of its children's.
+    var node: CodingPathNode? { key.map { CodingPathNode(parent: path, key: $0) } ?? path }
 
     func container<Key: CodingKey>(keyedBy type: Key.Type) throws -> KeyedDecodingContainer<Key> {
         guard tape.entries[index].kind == .object else { throw mismatch([String: Any].self) }
-        return KeyedDecodingContainer(TapeKeyedContainer<Key>(decoder: self))
+        return KeyedDecodingContainer(TapeKeyedContainer<Key>(decoder: self, node: node))
     }
 
     func unkeyedContainer() throws -> any UnkeyedDecodingContainer {
         guard tape.entries[index].kind == .array else { throw mismatch([Any].self) }
-        return TapeUnkeyedContainer(decoder: self)
+        return TapeUnkeyedContainer(decoder: self, node: node)
     }
 
     func singleValueContainer() throws -> any SingleValueDecodingContainer {
         TapeSingleContainer(decoder: self)
     }
 
-    func child(_ index: Int, key: TapeKey) -> TapeDecoder {
-        TapeDecoder(tape: tape, index: index, path: CodingPathNode(parent: path, key: key), userInfo: userInfo)
+    /// The value at `index`, under `key` in this one, whose path is `node`.
+    func child(_ index: Int, key: TapeKey, node: CodingPathNode?) -> TapeDecoder {
+        TapeDecoder(tape: tape, index: index, path: node, key: key, userInfo: userInfo)
     }
 
     func mismatch(_ type: Any.Type) -> DecodingError {
@@ -168,26 +189,25 @@ struct TapeDecoder: Decoder {
         return value
     }
 
+    /// Told apart by comparing metadata, not by casts: a cast per value (and another for the
+    /// result) is a runtime call each, where the metadata compare is one instruction.
     func decode<T: Decodable>(_ type: T.Type) throws -> T {
-        switch type {
-        case is String.Type: return try string() as! T
-        case is Int.Type: return try integer(Int.self) as! T
-        case is Bool.Type: return try bool() as! T
-        case is Double.Type: return try floating() as! T
-        case is Int64.Type: return try integer(Int64.self) as! T
-        case is Int32.Type: return try integer(Int32.self) as! T
-        case is UInt64.Type: return try integer(UInt64.self) as! T
-        case is Float.Type: return Float(try floating()) as! T
-        default:
-            if let fast = type as? any TapeDecodable.Type {
-                do {
-                    return try fast.init(tape: TapeValue(decoder: self)) as! T
-                } catch is TapeValue.Miss {
-                    // Anything unusual: the ordinary way, which says exactly where and what.
-                }
+        if T.self == String.self { return unsafeBitCast(try string(), to: T.self) }
+        if T.self == Int.self { return unsafeBitCast(try integer(Int.self), to: T.self) }
+        if T.self == Bool.self { return unsafeBitCast(try bool(), to: T.self) }
+        if T.self == Double.self { return unsafeBitCast(try floating(), to: T.self) }
+        if T.self == Int64.self { return unsafeBitCast(try integer(Int64.self), to: T.self) }
+        if T.self == Int32.self { return unsafeBitCast(try integer(Int32.self), to: T.self) }
+        if T.self == UInt64.self { return unsafeBitCast(try integer(UInt64.self), to: T.self) }
+        if T.self == Float.self { return unsafeBitCast(Float(try floating()), to: T.self) }
+        if let fast = type as? any TapeDecodable.Type {
+            do {
+                return try fast.init(tape: TapeValue(decoder: self)) as! T
+            } catch is TapeValue.Miss {
+                // Anything unusual: the ordinary way, which says exactly where and what.
             }
-            return try T(from: self)
         }
+        return try T(from: self)
     }
 
     /// A string body's text with its escapes resolved (validated already by the lexer).
@@ -236,6 +256,8 @@ struct TapeDecoder: Decoder {
 
 struct TapeKeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
     let decoder: TapeDecoder
+    /// The object's path, made once for all its members.
+    let node: CodingPathNode?
     var codingPath: [any CodingKey] { decoder.codingPath }
 
     var allKeys: [Key] {
@@ -278,7 +300,7 @@ struct TapeKeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
         guard let index = find(key) else {
             throw DecodingError.keyNotFound(key, DecodingError.Context(codingPath: codingPath, debugDescription: "No value associated with key \(key.stringValue)."))
         }
-        return decoder.child(index, key: TapeKey(key))
+        return decoder.child(index, key: TapeKey(key), node: node)
     }
 
     func contains(_ key: Key) -> Bool { find(key) != nil }
@@ -291,8 +313,29 @@ struct TapeKeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
 
     func decodeIfPresent<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> T? {
         guard let index = find(key) else { return nil }
-        let child = decoder.child(index, key: TapeKey(key))
+        let child = decoder.child(index, key: TapeKey(key), node: node)
         return child.isNull ? nil : try child.decode(type)
+    }
+
+    // The types the schema reads most, each straight to its reader: the generic forms above
+    // would first tell the type apart, value by value.
+    func decode(_ type: String.Type, forKey key: Key) throws -> String { try value(key).string() }
+    func decode(_ type: Int.Type, forKey key: Key) throws -> Int { try value(key).integer(Int.self) }
+    func decode(_ type: Bool.Type, forKey key: Key) throws -> Bool { try value(key).bool() }
+    func decodeIfPresent(_ type: String.Type, forKey key: Key) throws -> String? {
+        guard let index = find(key) else { return nil }
+        let child = decoder.child(index, key: TapeKey(key), node: node)
+        return child.isNull ? nil : try child.string()
+    }
+    func decodeIfPresent(_ type: Int.Type, forKey key: Key) throws -> Int? {
+        guard let index = find(key) else { return nil }
+        let child = decoder.child(index, key: TapeKey(key), node: node)
+        return child.isNull ? nil : try child.integer(Int.self)
+    }
+    func decodeIfPresent(_ type: Bool.Type, forKey key: Key) throws -> Bool? {
+        guard let index = find(key) else { return nil }
+        let child = decoder.child(index, key: TapeKey(key), node: node)
+        return child.isNull ? nil : try child.bool()
     }
 
     func nestedContainer<NestedKey: CodingKey>(keyedBy type: NestedKey.Type, forKey key: Key) throws -> KeyedDecodingContainer<NestedKey> {
@@ -310,12 +353,15 @@ struct TapeKeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
 
 struct TapeUnkeyedContainer: UnkeyedDecodingContainer {
     let decoder: TapeDecoder
+    /// The array's path, made once for all its elements.
+    let node: CodingPathNode?
     var position: Int
     var currentIndex = 0
     let total: Int
 
-    init(decoder: TapeDecoder) {
+    init(decoder: TapeDecoder, node: CodingPathNode?) {
         self.decoder = decoder
+        self.node = node
         position = decoder.index + 1
         total = Int(decoder.tape.entries[decoder.index].count)
     }
@@ -328,7 +374,7 @@ struct TapeUnkeyedContainer: UnkeyedDecodingContainer {
         guard !isAtEnd else {
             throw DecodingError.valueNotFound(Any.self, DecodingError.Context(codingPath: codingPath, debugDescription: "Unkeyed container is at end."))
         }
-        let child = decoder.child(position, key: TapeKey(intValue: currentIndex))
+        let child = decoder.child(position, key: TapeKey(intValue: currentIndex), node: node)
         position = decoder.tape.next(after: position)
         currentIndex += 1
         return child

@@ -82,6 +82,57 @@ struct TapeDecoderTests {
         }
     }
 
+    struct Deep: Codable, Equatable {
+        struct Outer: Codable, Equatable {
+            var items: [Item]
+            var label: String?
+        }
+        struct Item: Codable, Equatable {
+            var name: String
+            var count: Int?
+            var flag: Bool?
+            var tags: [String]?
+        }
+        var outer: Outer
+    }
+
+    /// A path is made only where a container hands out values, not for every value: a
+    /// failure at any depth, in a string, number or flag, present or optional, says where
+    /// Foundation says.
+    @Test("failures deep in objects and arrays carry the path Foundation gives", arguments: [
+        #"{"outer":{"items":[{"name":"a"},{"name":2}]}}"#,
+        #"{"outer":{"items":[{"name":"a","count":"x"}]}}"#,
+        #"{"outer":{"items":[{"name":"a"},{"name":"b"},{"name":"c","flag":3}]}}"#,
+        #"{"outer":{"items":[{"name":"a"},{"count":1}]}}"#,
+        #"{"outer":{"items":[{"name":"a","tags":["x",null]}]}}"#,
+        #"{"outer":{"items":[{"name":null}]}}"#,
+        #"{"outer":{"items":null}}"#,
+        #"{"outer":{"items":[],"label":7}}"#,
+        #"{"outer":[]}"#,
+        #"{}"#,
+    ])
+    func deepFailures(json: String) {
+        func path(_ decode: () throws -> Deep) -> String? {
+            do {
+                _ = try decode()
+                return nil
+            } catch let error as DecodingError {
+                switch error {
+                case let .typeMismatch(_, context), let .valueNotFound(_, context), let .dataCorrupted(context):
+                    return context.codingPath.map(\.stringValue).joined(separator: ".")
+                case let .keyNotFound(key, context): return (context.codingPath + [key]).map(\.stringValue).joined(separator: ".")
+                @unknown default: return "?"
+                }
+            } catch {
+                return "\(error)"
+            }
+        }
+        let data = Data(json.utf8)
+        let expected = path { try JSONDecoder().decode(Deep.self, from: data) }
+        #expect(expected != nil, "Foundation refuses \(json)")
+        #expect(path { try TapeJSONDecoder().decode(Deep.self, from: data) } == expected)
+    }
+
     @Test("invalid JSON is refused as Foundation refuses it", arguments: [#"{"a":1"#, #"{"a":01}"#, #"{"a":"\ud800"}"#, "[1,]", #"{"a":1e999}"#])
     func invalid(json: String) {
         #expect(throws: DecodingError.self) { try TapeJSONDecoder().decode([String: Int].self, from: Data(json.utf8)) }

@@ -159,13 +159,17 @@ package struct BinaryRecordWriter {
         writer.varint(UInt64(values.count))
         for value in values { writer.string(value) }
     }
+    /// Inlinable, so the loop is made for the caller's element type: generic, each element
+    /// was copied and written through witness tables (2% of a catalog built from nothing).
+    @inlinable
     package func records(_ values: [some BinaryWritable]) {
-        writer.varint(UInt64(values.count))
+        count(values.count)
         for value in values { value.write(record: self) }
     }
+    @inlinable
     package func optional(_ values: [some BinaryRecord]?) {
-        guard let values else { return writer.byte(0) }
-        writer.byte(1)
+        guard let values else { return bool(false) }
+        bool(true)
         records(values)
     }
     package func optional(_ values: [String]?) {

@@ -73,9 +73,9 @@ struct TapeDecoder: Decoder {
     let tape: JSONTape
     let index: Int
     /// The path of the value that holds this one, and this one's key in it (both nil at the
-    /// top, and on a fast path). A node of its own is made only when a container of this
-    /// value hands out children (``node``): the strings and numbers that are most values
-    /// cost no allocation.
+    /// top, and on a fast path). A node of its own is made only when a container is opened
+    /// on this value (``node``): the strings and numbers that are most values cost no
+    /// allocation.
     let path: CodingPathNode?
     let key: TapeKey?
     let userInfo: [CodingUserInfoKey: Any]
@@ -202,12 +202,18 @@ struct TapeDecoder: Decoder {
         if T.self == Float.self { return unsafeBitCast(Float(try floating()), to: T.self) }
         if let fast = type as? any TapeDecodable.Type {
             do {
-                return try fast.init(tape: TapeValue(decoder: self)) as! T
+                return try read(fast, as: T.self)
             } catch is TapeValue.Miss {
                 // Anything unusual: the ordinary way, which says exactly where and what.
             }
         }
         return try T(from: self)
+    }
+
+    /// A fast path's value as `T`, which `Fast` is (the cast that found it cast `T`'s own
+    /// metatype): with the existential opened, the value is not boxed, nor cast back.
+    private func read<Fast: TapeDecodable, T>(_ fast: Fast.Type, as type: T.Type) throws -> T {
+        unsafeBitCast(try Fast(tape: TapeValue(decoder: self)), to: T.self)
     }
 
     /// A string body's text with its escapes resolved (validated already by the lexer).
@@ -312,9 +318,7 @@ struct TapeKeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
     }
 
     func decodeIfPresent<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> T? {
-        guard let index = find(key) else { return nil }
-        let child = decoder.child(index, key: TapeKey(key), node: node)
-        return child.isNull ? nil : try child.decode(type)
+        try present(key) { try $0.decode(type) }
     }
 
     // The types the schema reads most, each straight to its reader: the generic forms above
@@ -322,20 +326,16 @@ struct TapeKeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
     func decode(_ type: String.Type, forKey key: Key) throws -> String { try value(key).string() }
     func decode(_ type: Int.Type, forKey key: Key) throws -> Int { try value(key).integer(Int.self) }
     func decode(_ type: Bool.Type, forKey key: Key) throws -> Bool { try value(key).bool() }
-    func decodeIfPresent(_ type: String.Type, forKey key: Key) throws -> String? {
+    func decodeIfPresent(_ type: String.Type, forKey key: Key) throws -> String? { try present(key) { try $0.string() } }
+    func decodeIfPresent(_ type: Int.Type, forKey key: Key) throws -> Int? { try present(key) { try $0.integer(Int.self) } }
+    func decodeIfPresent(_ type: Bool.Type, forKey key: Key) throws -> Bool? { try present(key) { try $0.bool() } }
+
+    /// The value under `key` read by `read`, as `decodeIfPresent` reads it: missing or null is nil.
+    @inline(__always)
+    private func present<T>(_ key: Key, _ read: (TapeDecoder) throws -> T) throws -> T? {
         guard let index = find(key) else { return nil }
         let child = decoder.child(index, key: TapeKey(key), node: node)
-        return child.isNull ? nil : try child.string()
-    }
-    func decodeIfPresent(_ type: Int.Type, forKey key: Key) throws -> Int? {
-        guard let index = find(key) else { return nil }
-        let child = decoder.child(index, key: TapeKey(key), node: node)
-        return child.isNull ? nil : try child.integer(Int.self)
-    }
-    func decodeIfPresent(_ type: Bool.Type, forKey key: Key) throws -> Bool? {
-        guard let index = find(key) else { return nil }
-        let child = decoder.child(index, key: TapeKey(key), node: node)
-        return child.isNull ? nil : try child.bool()
+        return child.isNull ? nil : try read(child)
     }
 
     func nestedContainer<NestedKey: CodingKey>(keyedBy type: NestedKey.Type, forKey key: Key) throws -> KeyedDecodingContainer<NestedKey> {
@@ -568,6 +568,19 @@ package struct TapeCursor {
         guard entry.kind == .string else { throw TapeValue.Miss() }
         guard !entry.flag else { return nil }
         return UnsafeBufferPointer(rebasing: bytes[Int(entry.start)..<Int(entry.end)])
+    }
+
+    /// An object's bytes from its `{` to the end of its last member's value, when that value
+    /// is a string, number or literal (else nil, as for anything but a non-empty object); a
+    /// string's closing quote is left out. Two such objects spelled byte for byte alike are
+    /// the same object: the bytes decide the whole of it, and after them come only a quote,
+    /// spaces and the closing brace.
+    package var objectBytes: UnsafeBufferPointer<UInt8>? {
+        let entry = self.entry
+        guard entry.kind == .object, Int(entry.end) > index + 1 else { return nil }
+        let last = entries[Int(entry.end) - 1]
+        guard last.kind != .object, last.kind != .array else { return nil }
+        return UnsafeBufferPointer(rebasing: bytes[Int(entry.start)..<Int(last.end)])
     }
 
     /// A string's text, escapes resolved; ``TapeValue/Miss`` on anything else.

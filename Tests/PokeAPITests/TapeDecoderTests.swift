@@ -265,6 +265,11 @@ struct TapeDecoderTests {
               // A null name is no name, as a missing one: the same group.
               (#""version_group": {"url": "/api/v2/version-group/1/"}"#, #""version_group": {"name": null, "url": "/api/v2/version-group/1/"}"#, nil),
               (#""name": "tutor""#, #""name": 3"#, "moves.Index 1.version_group_details.Index 1.move_learn_method.name"),
+              // A group met before, spelled another way: not the same bytes, still the same group.
+              (#""version_group": {"name": "yellow", "url": "/api/v2/version-group/2/"}},"#,
+               #""version_group": {"url": "/api/v2/version-group/2/", "name": "yellow"}},"#, nil),
+              (#""version_group": {"name": "yellow", "url": "/api/v2/version-group/2/"}},"#,
+               #""version_group": {"name":"yellow","url":"/api/v2/version-group/2/"}},"#, nil),
           ] as [(String, String, String?)])
     func learnsetFallBack(original: String, replacement: String, path: String?) throws {
         let json = Self.learnset.replacingOccurrences(of: original, with: replacement)
@@ -362,6 +367,108 @@ struct TapeDecoderTests {
         default:
             Issue.record("Foundation: \(foundation), tape: \(tape)")
         }
+    }
+
+    /// Every kind of text, in lists of their own and in ``Wire/Texts``.
+    struct TextEntries: Codable, Equatable {
+        var names: [Wire.Name]
+        var genera: [Wire.Genus]?
+        var flavor: Wire.Texts<Wire.FlavorText>
+        var groups: Wire.Texts<Wire.GroupText>
+        var items: Wire.Texts<Wire.ItemText>?
+        var effects: Wire.Texts<Wire.Effect>
+        var descriptions: Wire.Texts<Wire.Description>
+    }
+
+    static let texts = #"""
+        {"names": [{"name": "Pikachu", "language": {"name": "en", "url": "/api/v2/language/9/"}},
+                   {"name": "\u30d4\u30ab\u30c1\u30e5\u30a6", "language": {"name": "ja-Hrkt", "url": "/api/v2/language/1/"}}],
+         "genera": [{"genus": "Mouse Pok\u00e9mon", "language": {"name": "en", "url": "/api/v2/language/9/"}}],
+         "flavor": [{"flavor_text": "It keeps\nits tail up.", "language": {"name": "en", "url": "/api/v2/language/9/"}, "version": {"name": "red", "url": "/api/v2/version/1/"}},
+                    {"flavor_text": "Dropped.", "language": {"name": "fr", "url": "/api/v2/language/5/"}, "version": {"name": "red", "url": "/api/v2/version/1/"}},
+                    {"flavor_text": "No game.", "language": {"name": "en", "url": "/api/v2/language/9/"}, "version": null},
+                    {"flavor_text": "Nothing said.", "language": {"name": "en", "url": "/api/v2/language/9/"}}],
+         "groups": [{"flavor_text": "Strikes.", "language": {"name": "en", "url": "/api/v2/language/9/"}, "version_group": {"name": "yellow", "url": "/api/v2/version-group/2/"}},
+                    {"language": {"name": "en", "url": "/api/v2/language/9/"}, "flavor_text": "Again.", "version_group": null}],
+         "items": [{"text": "Heals.", "language": {"name": "en", "url": "/api/v2/language/9/"}, "version_group": {"url": "/api/v2/version-group/2/"}}],
+         "effects": [{"effect": "Long.", "short_effect": "Short.", "language": {"name": "en", "url": "/api/v2/language/9/"}},
+                     {"short_effect": null, "language": {"name": "en", "url": "/api/v2/language/9/"}}],
+         "descriptions": [{"description": "medium", "language": {"name": "en", "url": "/api/v2/language/9/"}}]}
+        """#
+
+    @Test("texts are read off the tape as Foundation reads them, with a cursor, in lists of their own and kept by language")
+    func textsFastPath() throws {
+        let data = Data(Self.texts.utf8)
+        for languages in [nil, ["en"]] as [Set<String>?] {
+            let foundation = JSONDecoder()
+            var tape = TapeJSONDecoder()
+            if let languages {
+                foundation.userInfo[Wire.languagesKey] = languages
+                tape.userInfo[Wire.languagesKey] = languages
+            }
+            let expected = try foundation.decode(TextEntries.self, from: data)
+            #expect(expected.flavor.entries.count == (languages == nil ? 4 : 3))
+            #expect(try tape.decode(TextEntries.self, from: data) == expected)
+            // The fast paths themselves, which throw Miss at anything they do not expect.
+            let root = TapeValue(decoder: TapeDecoder(tape: try JSONTape(data: data), index: 0, path: nil, userInfo: tape.userInfo))
+            let names = try #require(try root["names"]).elements().map(Wire.Name.init(tape:))
+            #expect(names == expected.names)
+            #expect(try Wire.Texts<Wire.FlavorText>(tape: #require(try root["flavor"])) == expected.flavor)
+            #expect(try Wire.Texts<Wire.GroupText>(tape: #require(try root["groups"])) == expected.groups)
+            #expect(try Wire.Texts<Wire.Effect>(tape: #require(try root["effects"])) == expected.effects)
+            #expect(try Wire.Texts<Wire.ItemText>(tape: #require(try root["items"])) == expected.items)
+        }
+    }
+
+    @Test("unusual text values fall back to the ordinary way: the same value, or the same failure at the same path",
+          arguments: [
+              (#""version": null}"#, #""version": 5}"#, "flavor.Index 2.version"),
+              (#""flavor_text": "Again.""#, #""flavor_text": null"#, "groups.Index 1.flavor_text"),
+              (#""flavor_text": "Again.""#, #""fl\u0061vor_text": "Again.""#, nil),
+              (#""genus": "Mouse Pok\u00e9mon""#, #""genus": 3"#, "genera.Index 0.genus"),
+              (#""name": "Pikachu""#, #""name": ["Pikachu"]"#, "names.Index 0.name"),
+              (#""short_effect": null"#, #""short_effect": false"#, "effects.Index 1.short_effect"),
+              (#""description": "medium""#, #""description": "medium\u0021""#, nil),
+              (#""text": "Heals.""#, #""text": 1.5"#, "items.Index 0.text"),
+          ] as [(String, String, String?)])
+    func textsFallBack(original: String, replacement: String, path: String?) throws {
+        let json = Self.texts.replacingOccurrences(of: original, with: replacement)
+        #expect(json != Self.texts)
+        let data = Data(json.utf8)
+        let foundation = Result { try JSONDecoder().decode(TextEntries.self, from: data) }
+        let tape = Result { try TapeJSONDecoder().decode(TextEntries.self, from: data) }
+        switch (foundation, tape) {
+        case let (.success(expected), .success(found)):
+            #expect(path == nil, "Foundation accepted it")
+            #expect(found == expected)
+        case let (.failure(expected), .failure(error)):
+            #expect(Self.codingPath(error) == path)
+            #expect(Self.codingPath(error) == Self.codingPath(expected), "where Foundation says")
+        default:
+            Issue.record("Foundation: \(foundation), tape: \(tape)")
+        }
+    }
+
+    @Test("texts as binary records are the bytes Codable writes, and read back the same")
+    func textRecords() throws {
+        let texts = try JSONDecoder().decode(TextEntries.self, from: Data(Self.texts.utf8))
+        func same<T: BinaryRecord & Codable & Equatable>(_ values: [T]) throws {
+            #expect(!values.isEmpty)
+            for value in values {
+                let record = try BinaryCoder.encode(value, format: "t")
+                #expect(record == (try BinaryCoder.encode(CodableForm(value), format: "t")), "\(value)")
+                #expect(try BinaryCoder.decode(T.self, from: record, format: "t") == value)
+            }
+        }
+        try same(texts.names)
+        try same(texts.genera ?? [])
+        try same(texts.flavor.entries)
+        try same(texts.groups.entries)
+        try same(texts.items?.entries ?? [])
+        try same(texts.effects.entries)
+        try same(texts.descriptions.entries)
+        let record = try BinaryCoder.encode(texts, format: "t")
+        #expect(try BinaryCoder.decode(TextEntries.self, from: record, format: "t") == texts)
     }
 
     @Test("a pokemon's encounters as binary records are the bytes Codable writes, and read back the same")

@@ -44,11 +44,24 @@ extension Wire.Learnset: TapeDecodable {
     }
 
     private typealias Spelling = (name: UnsafeBufferPointer<UInt8>?, url: UnsafeBufferPointer<UInt8>)
+    /// A link object's bytes (``TapeCursor/objectBytes``) and its place in its table.
+    private typealias Seen = (bytes: UnsafeBufferPointer<UInt8>, index: Int)
 
     private init(cursor list: TapeCursor) throws {
         var moves: [Wire.Link] = [], groups: [Wire.Link] = [], methods: [Wire.Link] = [], packed: [UInt64] = []
         // Bytes of the tape, which outlives this initializer.
         var groupSpellings: [Spelling] = [], methodSpellings: [Spelling] = []
+        var groupsSeen: [Seen] = [], methodsSeen: [Seen] = []
+        // A link spelled byte for byte as one met before is that one, found by one compare of
+        // its bytes (PokeAPI spells each group and method alike every time); any other is
+        // looked up by its name and URL, and its bytes then remembered too.
+        func index(_ link: TapeCursor, _ seen: inout [Seen], _ spellings: inout [Spelling], _ table: inout [Wire.Link]) throws -> Int {
+            let bytes = link.objectBytes
+            if let bytes, let known = seen.first(where: { sameBytes($0.bytes, bytes) }) { return known.index }
+            let found = try index(link, &spellings, &table)
+            if let bytes { seen.append((bytes, found)) }
+            return found
+        }
         func index(_ link: TapeCursor, _ spellings: inout [Spelling], _ table: inout [Wire.Link]) throws -> Int {
             guard let url = try link["url"]?.rawString() else { throw TapeValue.Miss() }
             var name: UnsafeBufferPointer<UInt8>?
@@ -74,8 +87,8 @@ extension Wire.Learnset: TapeDecodable {
             try details.forEachElement { detail in
                 guard let method = try detail["move_learn_method"], let group = try detail["version_group"] else { throw TapeValue.Miss() }
                 let level = try detail["level_learned_at"].map { $0.isNull ? 0 : try $0.int() } ?? 0
-                let groupIndex = try index(group, &groupSpellings, &groups)
-                let methodIndex = try index(method, &methodSpellings, &methods)
+                let groupIndex = try index(group, &groupsSeen, &groupSpellings, &groups)
+                let methodIndex = try index(method, &methodsSeen, &methodSpellings, &methods)
                 packed.append(UInt64(position) << 32 | UInt64(groupIndex & 0xFFF) << 20 | UInt64(methodIndex & 0xFFF) << 8 | UInt64(min(max(level, 0), 255)))
             }
             position += 1
@@ -90,7 +103,7 @@ extension Wire.Texts: TapeDecodable {
     /// ASCII (where bytes and Strings agree), else as a String.
     package init(tape: TapeValue) throws {
         guard let languages = tape.userInfo[Wire.languagesKey] as? Set<String> else {
-            self.init(try tape.elements().map { try $0.decode(Entry.self) })
+            self.init(try tape.elements().map { try $0.withCursor(Entry.init(cursor:)) })
             return
         }
         let ascii = languages.allSatisfy { $0.utf8.allSatisfy { $0 < 0x80 } }
@@ -104,7 +117,75 @@ extension Wire.Texts: TapeDecodable {
             }
             return languages.contains(try name.string())
         }
-        self.init(try kept.map { try $0.decode(Entry.self) })
+        // Kept texts (a species' flavor text of every game, a move's of every group) are
+        // read with a cursor too: through `Decoder`, each was a container and a decoder per field.
+        self.init(try kept.map { try $0.withCursor(Entry.init(cursor:)) })
+    }
+}
+
+/// A text outside ``Wire/Texts`` (names are kept in every language, in an array of their
+/// own) is read off the tape as it is inside.
+extension Wire.LanguageTagged {
+    package init(tape: TapeValue) throws {
+        self = try tape.withCursor(Self.init(cursor:))
+    }
+}
+
+extension Wire.Name: TapeDecodable {}
+extension Wire.Genus: TapeDecodable {}
+extension Wire.FlavorText: TapeDecodable {}
+extension Wire.GroupText: TapeDecodable {}
+extension Wire.ItemText: TapeDecodable {}
+extension Wire.Effect: TapeDecodable {}
+extension Wire.Description: TapeDecodable {}
+
+extension Wire.Name {
+    package init(cursor: TapeCursor) throws {
+        guard let name = try cursor["name"], let language = try cursor["language"] else { throw TapeValue.Miss() }
+        self.init(name: try name.string(), language: try Wire.Link(cursor: language))
+    }
+}
+
+extension Wire.Genus {
+    package init(cursor: TapeCursor) throws {
+        guard let genus = try cursor["genus"], let language = try cursor["language"] else { throw TapeValue.Miss() }
+        self.init(genus: try genus.string(), language: try Wire.Link(cursor: language))
+    }
+}
+
+extension Wire.FlavorText {
+    package init(cursor: TapeCursor) throws {
+        guard let text = try cursor["flavor_text"], let language = try cursor["language"] else { throw TapeValue.Miss() }
+        self.init(flavorText: try text.string(), language: try Wire.Link(cursor: language), version: try cursor["version"].optionalLink())
+    }
+}
+
+extension Wire.GroupText {
+    package init(cursor: TapeCursor) throws {
+        guard let text = try cursor["flavor_text"], let language = try cursor["language"] else { throw TapeValue.Miss() }
+        self.init(flavorText: try text.string(), language: try Wire.Link(cursor: language), versionGroup: try cursor["version_group"].optionalLink())
+    }
+}
+
+extension Wire.ItemText {
+    package init(cursor: TapeCursor) throws {
+        guard let text = try cursor["text"], let language = try cursor["language"] else { throw TapeValue.Miss() }
+        self.init(text: try text.string(), language: try Wire.Link(cursor: language), versionGroup: try cursor["version_group"].optionalLink())
+    }
+}
+
+extension Wire.Effect {
+    package init(cursor: TapeCursor) throws {
+        guard let language = try cursor["language"] else { throw TapeValue.Miss() }
+        self.init(shortEffect: try cursor["short_effect"].optionalString(), effect: try cursor["effect"].optionalString(),
+                  language: try Wire.Link(cursor: language))
+    }
+}
+
+extension Wire.Description {
+    package init(cursor: TapeCursor) throws {
+        guard let description = try cursor["description"], let language = try cursor["language"] else { throw TapeValue.Miss() }
+        self.init(description: try description.string(), language: try Wire.Link(cursor: language))
     }
 }
 
@@ -165,6 +246,16 @@ private extension Optional where Wrapped == TapeCursor {
     func optionalInt() throws -> Int? {
         try flatMap { $0.isNull ? nil : try $0.int() }
     }
+
+    /// An optional `String` field, read the same way.
+    func optionalString() throws -> String? {
+        try flatMap { $0.isNull ? nil : try $0.string() }
+    }
+
+    /// An optional link field, read the same way.
+    func optionalLink() throws -> Wire.Link? {
+        try flatMap { $0.isNull ? nil : try Wire.Link(cursor: $0) }
+    }
 }
 
 /// A pokemon's encounters are the largest records after learnsets (every area, game and
@@ -207,5 +298,108 @@ extension Wire.Encounters.Area: BinaryRecord {
     package func write(record writer: BinaryRecordWriter) {
         locationArea.write(record: writer)
         writer.records(versionDetails)
+    }
+}
+
+/// Texts are most of a species' and a move's records (a flavor text per game): each is
+/// written and read field by field, in its `CodingKeys`' order as the synthesized `Codable`
+/// writes it, an optional link as a presence byte and the link.
+extension Wire.Name: BinaryRecord {
+    package init(record reader: BinaryRecordReader) throws {
+        self.init(name: try reader.string(), language: try Wire.Link(record: reader))
+    }
+
+    package func write(record writer: BinaryRecordWriter) {
+        writer.string(name)
+        language.write(record: writer)
+    }
+}
+
+extension Wire.Genus: BinaryRecord {
+    package init(record reader: BinaryRecordReader) throws {
+        self.init(genus: try reader.string(), language: try Wire.Link(record: reader))
+    }
+
+    package func write(record writer: BinaryRecordWriter) {
+        writer.string(genus)
+        language.write(record: writer)
+    }
+}
+
+extension Wire.FlavorText: BinaryRecord {
+    package init(record reader: BinaryRecordReader) throws {
+        let language = try Wire.Link(record: reader)
+        let version = try Wire.Link.optional(record: reader)
+        self.init(flavorText: try reader.string(), language: language, version: version)
+    }
+
+    package func write(record writer: BinaryRecordWriter) {
+        language.write(record: writer)
+        Wire.Link.write(optional: version, record: writer)
+        writer.string(flavorText)
+    }
+}
+
+extension Wire.GroupText: BinaryRecord {
+    package init(record reader: BinaryRecordReader) throws {
+        let language = try Wire.Link(record: reader)
+        let text = try reader.string()
+        self.init(flavorText: text, language: language, versionGroup: try Wire.Link.optional(record: reader))
+    }
+
+    package func write(record writer: BinaryRecordWriter) {
+        language.write(record: writer)
+        writer.string(flavorText)
+        Wire.Link.write(optional: versionGroup, record: writer)
+    }
+}
+
+extension Wire.ItemText: BinaryRecord {
+    package init(record reader: BinaryRecordReader) throws {
+        let text = try reader.string()
+        self.init(text: text, language: try Wire.Link(record: reader), versionGroup: try Wire.Link.optional(record: reader))
+    }
+
+    package func write(record writer: BinaryRecordWriter) {
+        writer.string(text)
+        language.write(record: writer)
+        Wire.Link.write(optional: versionGroup, record: writer)
+    }
+}
+
+extension Wire.Effect: BinaryRecord {
+    package init(record reader: BinaryRecordReader) throws {
+        let effect = try reader.optional()
+        let language = try Wire.Link(record: reader)
+        self.init(shortEffect: try reader.optional(), effect: effect, language: language)
+    }
+
+    package func write(record writer: BinaryRecordWriter) {
+        writer.optional(effect)
+        language.write(record: writer)
+        writer.optional(shortEffect)
+    }
+}
+
+extension Wire.Description: BinaryRecord {
+    package init(record reader: BinaryRecordReader) throws {
+        self.init(description: try reader.string(), language: try Wire.Link(record: reader))
+    }
+
+    package func write(record writer: BinaryRecordWriter) {
+        writer.string(description)
+        language.write(record: writer)
+    }
+}
+
+extension Wire.Link {
+    /// An optional link as `encodeIfPresent` writes it: a presence byte, then the link.
+    static func write(optional link: Wire.Link?, record writer: BinaryRecordWriter) {
+        writer.bool(link != nil)
+        link?.write(record: writer)
+    }
+
+    static func optional(record reader: BinaryRecordReader) throws -> Wire.Link? {
+        try reader.bool() ? try Wire.Link(record: reader) : nil
     }
 }

@@ -1,3 +1,5 @@
+import JSONLinkScan
+
 /// PokeAPI's JSON as this product reads it: the one description of every field the
 /// catalog uses and, through the types of its links, of everything the fetch follows.
 ///
@@ -235,6 +237,9 @@ extension Wire {
     /// A text that says which language it is in.
     package protocol LanguageTagged: Codable, Sendable, Hashable {
         var language: Link { get }
+        /// Read off the tape as `init(from:)` reads it (a missing or null optional is nil);
+        /// ``TapeValue/Miss`` on anything else, and the texts are read the ordinary way.
+        init(cursor: TapeCursor) throws
     }
 
     /// Texts in the languages the build shows (all when the decoder does not say).

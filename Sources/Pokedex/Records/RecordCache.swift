@@ -31,7 +31,7 @@ package final class RecordCache: Sendable {
         case made(Data)
     }
 
-    static let format = "pokedex-records-5"
+    static let format = "pokedex-records-6"
     /// The most a table or one record may take (a pokemon's record is tens of kilobytes,
     /// the table of ten times the dex 3 MB).
     static let largest = 1 << 28

@@ -31,37 +31,42 @@ extension Wire {
         /// The resource and id it points at.
         package var path: APIResourcePath? { APIResourcePath(link: url) }
 
-        /// The numeric id that ends it (`.../type/13/` -> 13), read off the end of the URL:
-        /// the catalog asks this of every link it keeps.
         /// Whether the address holds `api/v2/`, by its bytes (`String.contains` goes through
         /// Foundation's locale-aware search: a tenth of loading a catalog, once).
         /// A loop, not `utf8.firstRange(of:)`: the generic search made the catalog 25% slower.
         static func hasAPIPath(_ url: String) -> Bool {
-            let marker = Array("api/v2/".utf8)
             var url = url
-            return url.withUTF8 { bytes in
-                guard bytes.count >= marker.count else { return false }
-                for start in 0...(bytes.count - marker.count) where bytes[start] == marker[0] {
-                    if (0..<marker.count).allSatisfy({ bytes[start + $0] == marker[$0] }) { return true }
-                }
-                return false
-            }
+            return url.withUTF8(hasAPIPath)
         }
 
-        package var id: Int? {
-            var utf8 = Substring(url).utf8[...]
-            if let query = utf8.firstIndex(where: { $0 == UInt8(ascii: "?") || $0 == UInt8(ascii: "#") }) { utf8 = utf8[..<query] }
-            while utf8.last == UInt8(ascii: "/") { utf8 = utf8.dropLast() }
-            var value = 0
-            var digits = 0
-            for byte in utf8.reversed() {
-                guard (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) else { break }
-                digits += 1
-                guard digits <= 18 else { return nil }
-                value += Int(byte - UInt8(ascii: "0")) * Self.powers[digits - 1]
+        private static func hasAPIPath(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+            let marker: StaticString = "api/v2/"
+            let length = marker.utf8CodeUnitCount
+            guard bytes.count >= length else { return false }
+            for start in 0...(bytes.count - length) where bytes[start] == marker.utf8Start[0] {
+                if (0..<length).allSatisfy({ bytes[start + $0] == marker.utf8Start[$0] }) { return true }
             }
-            guard digits > 0, utf8.dropLast(digits).last == UInt8(ascii: "/"), Self.hasAPIPath(url) else { return nil }
-            return value
+            return false
+        }
+
+        /// The numeric id that ends it (`.../type/13/` -> 13), read off the end of the URL:
+        /// the catalog asks this of every link it keeps. Read from the URL's bytes in place
+        /// (through `Substring`'s views it was a few index checks per byte).
+        package var id: Int? {
+            var url = url
+            return url.withUTF8 { bytes -> Int? in
+                var end = bytes.firstIndex { $0 == UInt8(ascii: "?") || $0 == UInt8(ascii: "#") } ?? bytes.count
+                while end > 0, bytes[end - 1] == UInt8(ascii: "/") { end -= 1 }
+                var value = 0
+                var digits = 0
+                while digits < end, (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(bytes[end - 1 - digits]) {
+                    digits += 1
+                    guard digits <= 18 else { return nil }
+                    value += Int(bytes[end - digits] - UInt8(ascii: "0")) * Self.powers[digits - 1]
+                }
+                guard digits > 0, end - digits > 0, bytes[end - digits - 1] == UInt8(ascii: "/"), Self.hasAPIPath(bytes) else { return nil }
+                return value
+            }
         }
 
         private static let powers: [Int] = (0..<18).map { exponent in (0..<exponent).reduce(1) { value, _ in value * 10 } }

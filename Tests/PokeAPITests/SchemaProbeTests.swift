@@ -134,6 +134,10 @@ struct LinkIDTests {
     @Test("the id ends a relative or absolute link, whatever the query", arguments: [
         ("/api/v2/type/13/", 13), ("https://pokeapi.co/api/v2/pokemon/10001/", 10001), ("/api/v2/type/13", 13),
         ("/api/v2/type/13/?x=1", 13), ("/api/v2/type/", nil), ("/api/v2/type/x13/", nil), ("https://example.com/13/", nil),
+        ("/api/v2/type/13#top", 13), ("/api/v2/type/13///", 13), ("13", nil), ("/13/", nil), ("/api/v2/", nil),
+        ("/api/v2/type/123456789012345678/", 123_456_789_012_345_678), ("/api/v2/type/1234567890123456789/", 1_234_567_890_123_456_789),
+        ("/api/v2/type/9223372036854775807/", Int.max), ("/api/v2/type/9223372036854775808/", nil), ("/api/v2/type/00000000000000000013/", 13),
+        ("/api/v2/type/10000000000000000000013/", nil),
     ])
     func id(url: String, expected: Int?) {
         #expect(Wire.Link(name: nil, url: url).id == expected)

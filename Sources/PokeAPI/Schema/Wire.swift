@@ -61,15 +61,22 @@ extension Wire {
                 var digits = 0
                 while digits < end, (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(bytes[end - 1 - digits]) {
                     digits += 1
-                    guard digits <= 18 else { return nil }
-                    value += Int(bytes[end - digits] - UInt8(ascii: "0")) * Self.powers[digits - 1]
+                    // As `Int(_:)` reads the digits: leading zeros are nothing, and past
+                    // Int's range is nil.
+                    let digit = Int(bytes[end - digits] - UInt8(ascii: "0"))
+                    guard digit != 0 else { continue }
+                    guard digits <= Self.powers.count else { return nil }
+                    let (scaled, over) = digit.multipliedReportingOverflow(by: Self.powers[digits - 1])
+                    let (sum, past) = value.addingReportingOverflow(scaled)
+                    guard !over, !past else { return nil }
+                    value = sum
                 }
                 guard digits > 0, end - digits > 0, bytes[end - digits - 1] == UInt8(ascii: "/"), Self.hasAPIPath(bytes) else { return nil }
                 return value
             }
         }
 
-        private static let powers: [Int] = (0..<18).map { exponent in (0..<exponent).reduce(1) { value, _ in value * 10 } }
+        private static let powers: [Int] = (0..<19).map { exponent in (0..<exponent).reduce(1) { value, _ in value * 10 } }
 
         enum CodingKeys: String, CodingKey {
             case name, url

@@ -111,6 +111,12 @@ final class JSONTape {
             guard depth < JSONLinkScanner.maximumDepth, let byte = lexer.peek() else { throw lexer.invalid() }
             let start = Int32(lexer.position)
             var closed = false
+            // Strings first, by one compare (most values are strings): in a profile, the
+            // switch's indirect jump was the loop's busiest instruction.
+            if byte == UInt8(ascii: "\"") {
+                let (body, escaped) = try lexer.escapedString()
+                entries.append(Entry(kind: .string, flag: escaped, start: Int32(body.lowerBound), end: Int32(body.upperBound), count: 0))
+            } else {
             switch byte {
             case UInt8(ascii: "{"), UInt8(ascii: "["):
                 let kind: Kind = byte == UInt8(ascii: "{") ? .object : .array
@@ -128,9 +134,6 @@ final class JSONTape {
                 } else {
                     continue
                 }
-            case UInt8(ascii: "\""):
-                let (body, escaped) = try lexer.escapedString()
-                entries.append(Entry(kind: .string, flag: escaped, start: Int32(body.lowerBound), end: Int32(body.upperBound), count: 0))
             case UInt8(ascii: "t"):
                 try lexer.literal("true")
                 entries.append(Entry(kind: .true, flag: false, start: start, end: Int32(lexer.position), count: 0))
@@ -143,6 +146,7 @@ final class JSONTape {
             default:
                 let fractional = try lexer.number()
                 entries.append(Entry(kind: .number, flag: fractional, start: start, end: Int32(lexer.position), count: 0))
+            }
             }
             // A value has ended: close every container it ends, then go on to the next member.
             while true {

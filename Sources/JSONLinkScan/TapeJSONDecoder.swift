@@ -200,7 +200,7 @@ struct TapeDecoder: Decoder {
         if T.self == Int32.self { return unsafeBitCast(try integer(Int32.self), to: T.self) }
         if T.self == UInt64.self { return unsafeBitCast(try integer(UInt64.self), to: T.self) }
         if T.self == Float.self { return unsafeBitCast(Float(try floating()), to: T.self) }
-        if let fast = type as? any TapeDecodable.Type {
+        if let fast = T.self as? any TapeDecodable.Type {
             do {
                 return try read(fast, as: T.self)
             } catch is TapeValue.Miss {
@@ -570,11 +570,11 @@ package struct TapeCursor {
         return UnsafeBufferPointer(rebasing: bytes[Int(entry.start)..<Int(entry.end)])
     }
 
-    /// An object's bytes from its `{` to the end of its last member's value, when that value
-    /// is a string, number or literal (else nil, as for anything but a non-empty object); a
-    /// string's closing quote is left out. Two such objects spelled byte for byte alike are
-    /// the same object: the bytes decide the whole of it, and after them come only a quote,
-    /// spaces and the closing brace.
+    /// An object's bytes from its `{` to the end of the last string, number or literal inside
+    /// it (a string's closing quote left out); nil for anything but an object, for an empty
+    /// one, and for one whose last entry is an empty object or array. Two objects spelled
+    /// byte for byte alike to there are the same object: the bytes decide every value up to
+    /// there, and after them come only a quote, spaces and the brackets that close them.
     package var objectBytes: UnsafeBufferPointer<UInt8>? {
         let entry = self.entry
         guard entry.kind == .object, Int(entry.end) > index + 1 else { return nil }

@@ -417,7 +417,21 @@ struct TapeDecoderTests {
             #expect(try Wire.Texts<Wire.GroupText>(tape: #require(try root["groups"])) == expected.groups)
             #expect(try Wire.Texts<Wire.Effect>(tape: #require(try root["effects"])) == expected.effects)
             #expect(try Wire.Texts<Wire.ItemText>(tape: #require(try root["items"])) == expected.items)
+            #expect(try Wire.Texts<Wire.Description>(tape: #require(try root["descriptions"])) == expected.descriptions)
+            #expect(try #require(try root["genera"]).elements().map(Wire.Genus.init(tape:)) == expected.genera)
         }
+    }
+
+    @Test("an object's bytes run from its brace to the last scalar in it, and tell objects apart by every byte",
+          arguments: [
+              (#"{"a": "x"}"#, #"{"a": "x"#), (#"{ "a":12 }"#, #"{ "a":12"#), (#"{"a": true}"#, #"{"a": true"#),
+              (#"{"a": "x\\"}"#, #"{"a": "x\\"#), (#"{"a": {"b": null}}"#, #"{"a": {"b": null"#),
+              (#"{}"#, nil), (#"{"a": []}"#, nil), (#"{"a": {}}"#, nil), (#"["a"]"#, nil),
+          ] as [(String, String?)])
+    func objectBytes(json: String, expected: String?) throws {
+        let value = TapeValue(decoder: TapeDecoder(tape: try JSONTape(data: Data(json.utf8)), index: 0, path: nil, userInfo: [:]))
+        let bytes = try value.withCursor { $0.objectBytes.map { String(decoding: $0, as: UTF8.self) } }
+        #expect(bytes == expected)
     }
 
     @Test("unusual text values fall back to the ordinary way: the same value, or the same failure at the same path",

@@ -477,19 +477,6 @@ public struct TapeValue {
         return result
     }
 
-    /// The elements of an array that `keep` keeps, looked at through a cursor, so the ones
-    /// stepped over cost no value of their own; throws ``Miss`` on anything but an array.
-    package func elements(where keep: (TapeCursor) throws -> Bool) throws -> [TapeValue] {
-        guard entry.kind == .array else { throw Miss() }
-        var kept: [TapeValue] = []
-        try withCursor { list in
-            try list.forEachElement { element in
-                if try keep(element) { kept.append(child(element.index)) }
-            }
-        }
-        return kept
-    }
-
     /// A string's text; throws ``Miss`` on anything else.
     public func string() throws -> String {
         guard entry.kind == .string else { throw Miss() }

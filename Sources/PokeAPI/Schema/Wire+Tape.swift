@@ -102,13 +102,10 @@ extension Wire.Texts: TapeDecodable {
     /// language is compared in place, by its bytes when it and every language kept are
     /// ASCII (where bytes and Strings agree), else as a String.
     package init(tape: TapeValue) throws {
-        guard let languages = tape.userInfo[Wire.languagesKey] as? Set<String> else {
-            self.init(try tape.elements().map { try $0.withCursor(Entry.init(cursor:)) })
-            return
-        }
-        let ascii = languages.allSatisfy { $0.utf8.allSatisfy { $0 < 0x80 } }
-        let spellings = languages.map { Array($0.utf8) }
-        let kept = try tape.elements { element in
+        let languages = tape.userInfo[Wire.languagesKey] as? Set<String>
+        let ascii = languages?.allSatisfy { $0.utf8.allSatisfy { $0 < 0x80 } } ?? false
+        let spellings = languages?.map { Array($0.utf8) } ?? []
+        func kept(_ element: TapeCursor, _ languages: Set<String>) throws -> Bool {
             guard let language = try element["language"], let name = try language["name"] else { throw TapeValue.Miss() }
             // A null name is no language: `init(from:)` drops the entry too.
             if name.isNull { return false }
@@ -118,8 +115,16 @@ extension Wire.Texts: TapeDecodable {
             return languages.contains(try name.string())
         }
         // Kept texts (a species' flavor text of every game, a move's of every group) are
-        // read with a cursor too: through `Decoder`, each was a container and a decoder per field.
-        self.init(try kept.map { try $0.withCursor(Entry.init(cursor:)) })
+        // read in the same pass, with the same cursor: through `Decoder`, each was a
+        // container and a decoder per field.
+        var entries: [Entry] = []
+        try tape.withCursor { list in
+            try list.forEachElement { element in
+                if let languages, try !kept(element, languages) { return }
+                entries.append(try Entry(cursor: element))
+            }
+        }
+        self.init(entries)
     }
 }
 

@@ -275,17 +275,22 @@ struct TapeDecoderTests {
         let json = Self.learnset.replacingOccurrences(of: original, with: replacement)
         #expect(json != Self.learnset)
         let data = Data(("{\"moves\": " + json + "}").utf8)
-        let foundation = Result { try JSONDecoder().decode(LearnsetHolder.self, from: data) }
-        let tape = Result { try TapeJSONDecoder().decode(LearnsetHolder.self, from: data) }
-        switch (foundation, tape) {
+        Self.agree(try JSONDecoder().decode(LearnsetHolder.self, from: data), try TapeJSONDecoder().decode(LearnsetHolder.self, from: data), failingAt: path)
+    }
+
+    /// Foundation's decoding and the tape's give the same value, or fail alike at `path`
+    /// (nil: both succeed).
+    static func agree<T: Equatable>(_ foundation: @autoclosure () throws -> T, _ tape: @autoclosure () throws -> T, failingAt path: String?,
+                                    sourceLocation: SourceLocation = #_sourceLocation) {
+        switch (Result(catching: foundation), Result(catching: tape)) {
         case let (.success(expected), .success(found)):
-            #expect(path == nil, "Foundation accepted it")
-            #expect(found == expected)
+            #expect(path == nil, "Foundation accepted it", sourceLocation: sourceLocation)
+            #expect(found == expected, sourceLocation: sourceLocation)
         case let (.failure(expected), .failure(error)):
-            #expect(Self.codingPath(error) == path)
-            #expect(Self.codingPath(error) == Self.codingPath(expected), "where Foundation says")
-        default:
-            Issue.record("Foundation: \(foundation), tape: \(tape)")
+            #expect(codingPath(error) == path, sourceLocation: sourceLocation)
+            #expect(codingPath(error) == codingPath(expected), "where Foundation says", sourceLocation: sourceLocation)
+        case let (foundation, tape):
+            Issue.record("Foundation: \(foundation), tape: \(tape)", sourceLocation: sourceLocation)
         }
     }
 
@@ -348,25 +353,8 @@ struct TapeDecoderTests {
         let json = Self.encounters.replacingOccurrences(of: original, with: replacement)
         #expect(json != Self.encounters)
         let data = Data(json.utf8)
-        let foundation = Result { try JSONDecoder().decode(Wire.Encounters.self, from: data).areas }
-        let tape = Result { try TapeJSONDecoder().decode(Wire.Encounters.self, from: data).areas }
-        switch (foundation, tape) {
-        case let (.success(expected), .success(found)):
-            #expect(path == nil, "Foundation accepted it")
-            #expect(found == expected)
-        case let (.failure(expected), .failure(error)):
-            func codingPath(_ error: any Error) -> String? {
-                switch error as? DecodingError {
-                case let .typeMismatch(_, found)?, let .valueNotFound(_, found)?, let .dataCorrupted(found)?:
-                    found.codingPath.map(\.stringValue).joined(separator: ".")
-                default: nil
-                }
-            }
-            #expect(codingPath(error) == path)
-            #expect(codingPath(error) == codingPath(expected), "where Foundation says")
-        default:
-            Issue.record("Foundation: \(foundation), tape: \(tape)")
-        }
+        Self.agree(try JSONDecoder().decode(Wire.Encounters.self, from: data).areas, try TapeJSONDecoder().decode(Wire.Encounters.self, from: data).areas,
+                   failingAt: path)
     }
 
     /// Every kind of text, in lists of their own and in ``Wire/Texts``.
@@ -449,18 +437,7 @@ struct TapeDecoderTests {
         let json = Self.texts.replacingOccurrences(of: original, with: replacement)
         #expect(json != Self.texts)
         let data = Data(json.utf8)
-        let foundation = Result { try JSONDecoder().decode(TextEntries.self, from: data) }
-        let tape = Result { try TapeJSONDecoder().decode(TextEntries.self, from: data) }
-        switch (foundation, tape) {
-        case let (.success(expected), .success(found)):
-            #expect(path == nil, "Foundation accepted it")
-            #expect(found == expected)
-        case let (.failure(expected), .failure(error)):
-            #expect(Self.codingPath(error) == path)
-            #expect(Self.codingPath(error) == Self.codingPath(expected), "where Foundation says")
-        default:
-            Issue.record("Foundation: \(foundation), tape: \(tape)")
-        }
+        Self.agree(try JSONDecoder().decode(TextEntries.self, from: data), try TapeJSONDecoder().decode(TextEntries.self, from: data), failingAt: path)
     }
 
     @Test("texts as binary records are the bytes Codable writes, and read back the same")

@@ -9,6 +9,10 @@ import Foundation
 final class JSONTape {
     enum Kind: UInt8 {
         case object, array, string, number, `true`, `false`, null
+        /// A member of the top-level object that a ``TakenMember`` read from the bytes as
+        /// the tape was laid: an object or array with nothing of it on the tape. `start`
+        /// and `end` are its bytes; `count` is its place in ``taken``.
+        case taken
     }
 
     struct Entry {
@@ -17,8 +21,8 @@ final class JSONTape {
         var flag: Bool
         /// Strings: the body's first byte (after the quote). Others: the value's first byte.
         var start: Int32
-        /// Strings and numbers: one past their last byte. Objects and arrays: the index of
-        /// the entry after their last member.
+        /// Strings, numbers and taken values: one past their last byte. Objects and arrays:
+        /// the index of the entry after their last member.
         var end: Int32
         /// Objects: members; arrays: elements.
         var count: Int32
@@ -34,16 +38,19 @@ final class JSONTape {
     /// ten thousand entries was an `append`, with its uniqueness and capacity checks, and
     /// a `let` array is still read through its buffer object.
     let entries: UnsafeBufferPointer<Entry>
+    /// The values ``TakenMember``s read, in the order of their entries.
+    let taken: [Any]
 
     /// Reads `data`; throws ``JSONLinkScanner/Invalid`` with the offset where it stopped.
-    init(data: Data) throws(JSONLinkScanner.Invalid) {
+    /// `takers`: members of the top-level object read from the bytes, not laid on the tape.
+    init(data: Data, takers: [TakenMember] = []) throws(JSONLinkScanner.Invalid) {
         let storage = UnsafeMutableBufferPointer<UInt8>.allocate(capacity: max(data.count, 1))
         let count = data.copyBytes(to: storage)
         let bytes = UnsafeBufferPointer(rebasing: storage[0..<count])
         do throws(JSONLinkScanner.Invalid) {
             // Entries hold offsets and indexes as Int32: a document of 2 GiB or more is refused.
             guard count < Int(Int32.max) else { throw JSONLinkScanner.Invalid(offset: Int(Int32.max)) }
-            entries = try Self.build(bytes)
+            (entries, taken) = try Self.build(bytes, takers)
         } catch {
             storage.deallocate()
             throw error
@@ -77,21 +84,22 @@ final class JSONTape {
         }
     }
 
-    /// The one pass that lays the tape down: a loop with the open containers on a stack of
+    /// The one pass that lays the tape down (members that a taker reads excepted): a loop with the open containers on a stack of
     /// their entries' indexes, rather than a call per value, so the position and the
     /// entries stay in registers. It throws where the link scanner throws, at the same
     /// offset (a test holds the two to it).
-    private static func build(_ bytes: UnsafeBufferPointer<UInt8>) throws(JSONLinkScanner.Invalid) -> UnsafeBufferPointer<Entry> {
+    private static func build(_ bytes: UnsafeBufferPointer<UInt8>, _ takers: [TakenMember]) throws(JSONLinkScanner.Invalid) -> (UnsafeBufferPointer<Entry>, [Any]) {
         var entries = EntryBuffer(capacity: bytes.count / 12 + 16)
+        var taken: [Any] = []
         do throws(JSONLinkScanner.Invalid) {
             try withUnsafeTemporaryAllocation(of: Int32.self, capacity: JSONLinkScanner.maximumDepth) { open throws(JSONLinkScanner.Invalid) in
-                try lay(bytes, &entries, open)
+                try lay(bytes, &entries, open, takers, &taken)
             }
         } catch {
             entries.free()
             throw error
         }
-        return entries.finished()
+        return (entries.finished(), taken)
     }
 
     /// ``build(_:)``'s loop; `open` holds the entry index of each container not yet closed.
@@ -99,21 +107,28 @@ final class JSONTape {
     /// so a buffer `realloc` moved is the one freed): an `inout` one is written to memory
     /// at every step.
     @inline(__always)
-    private static func lay(_ bytes: UnsafeBufferPointer<UInt8>, _ result: inout EntryBuffer, _ open: UnsafeMutableBufferPointer<Int32>) throws(JSONLinkScanner.Invalid) {
+    private static func lay(_ bytes: UnsafeBufferPointer<UInt8>, _ result: inout EntryBuffer, _ open: UnsafeMutableBufferPointer<Int32>,
+                            _ takers: [TakenMember], _ taken: inout [Any]) throws(JSONLinkScanner.Invalid) {
         var lexer = JSONLexer(bytes: bytes)
         var entries = result
         defer { result = entries }
         var depth = 0
         lexer.skipWhitespace()
         guard let first = lexer.peek(), first == UInt8(ascii: "{") || first == UInt8(ascii: "[") else { throw lexer.invalid() }
+        let takesMembers = !takers.isEmpty && first == UInt8(ascii: "{")
         while true {
             // A value starts at the position (whitespace skipped).
             guard depth < JSONLinkScanner.maximumDepth, let byte = lexer.peek() else { throw lexer.invalid() }
             let start = Int32(lexer.position)
             var closed = false
+            // A member of the top-level object (its name the last entry) that a taker reads.
+            if depth == 1, takesMembers, let took = take(takers, bytes, name: entries[entries.count - 1], at: lexer.position) {
+                entries.append(Entry(kind: .taken, flag: false, start: start, end: Int32(took.end), count: Int32(taken.count)))
+                taken.append(took.value)
+                lexer.position = took.end
             // Strings first, by one compare (most values are strings): in a profile, the
             // switch's indirect jump was the loop's busiest instruction.
-            if byte == UInt8(ascii: "\"") {
+            } else if byte == UInt8(ascii: "\"") {
                 let (body, escaped) = try lexer.escapedString()
                 entries.append(Entry(kind: .string, flag: escaped, start: Int32(body.lowerBound), end: Int32(body.upperBound), count: 0))
             } else {
@@ -179,6 +194,19 @@ final class JSONTape {
         }
     }
 
+    /// The value and end of the member `name` that a taker reads at `position`, if one does:
+    /// an object or array, ending inside the document.
+    @inline(never)
+    private static func take(_ takers: [TakenMember], _ bytes: UnsafeBufferPointer<UInt8>, name: Entry, at position: Int) -> (value: Any, end: Int)? {
+        guard !name.flag, bytes[position] == UInt8(ascii: "{") || bytes[position] == UInt8(ascii: "[") else { return nil }
+        let spelled = UnsafeBufferPointer(rebasing: bytes[Int(name.start)..<Int(name.end)])
+        for taker in takers where taker.key.withUnsafeBufferPointer({ sameBytes($0, spelled) }) {
+            guard let took = taker.read(bytes, position), took.end > position, took.end <= bytes.count else { return nil }
+            return took
+        }
+        return nil
+    }
+
     /// Reads a member's name and its colon, leaving the position at its value (whose depth
     /// is checked, as the scanner checks it).
     @inline(__always)
@@ -230,4 +258,30 @@ final class JSONTape {
             UnsafeBufferPointer(start: base, count: count)
         }
     }
+}
+
+/// A member of a document's top-level object that its type reads straight from the bytes
+/// while the tape is laid, instead of through the tape: for a member that is most of the
+/// document and has one shape (a pokemon's `moves`, nine tenths of its bytes), one pass
+/// that reads it is cheaper than a tape of it and a second pass over that.
+///
+/// `read` gets the document and the offset of the member's value; it returns the value and
+/// the offset one past its last byte, or nil, and the member is laid on the tape as any
+/// other. It may return a value only for bytes that are valid JSON, one object or array,
+/// and only the value that decoding them the ordinary way gives: the decoder hands it to
+/// whoever asks for the member as its type, and reads the bytes as JSON for any other.
+public struct TakenMember: Sendable {
+    let key: [UInt8]
+    let read: @Sendable (UnsafeBufferPointer<UInt8>, Int) -> (value: Any, end: Int)?
+
+    /// `key`: the member's name, as spelled without escapes.
+    public init(key: String, read: @escaping @Sendable (_ document: UnsafeBufferPointer<UInt8>, _ offset: Int) -> (value: Any, end: Int)?) {
+        self.key = Array(key.utf8)
+        self.read = read
+    }
+}
+
+/// A type whose document has members a ``TakenMember`` reads (see there).
+public protocol TapeTakesMembers {
+    static var takenMembers: [TakenMember] { get }
 }

@@ -16,7 +16,7 @@ public struct TapeJSONDecoder {
     public func decode<T: Decodable>(_ type: T.Type, from data: Data) throws -> T {
         let tape: JSONTape
         do {
-            tape = try JSONTape(data: data)
+            tape = try JSONTape(data: data, takers: (T.self as? any TapeTakesMembers.Type)?.takenMembers ?? [])
         } catch {
             throw DecodingError.dataCorrupted(DecodingError.Context(
                 codingPath: [], debugDescription: "The given data was not valid JSON (stopped at byte \(error.offset))."))
@@ -98,13 +98,39 @@ struct TapeDecoder: Decoder {
     var node: CodingPathNode? { key.map { CodingPathNode(parent: path, key: $0) } ?? path }
 
     func container<Key: CodingKey>(keyedBy type: Key.Type) throws -> KeyedDecodingContainer<Key> {
+        if isTaken { return try expanded().container(keyedBy: type) }
         guard tape.entries[index].kind == .object else { throw mismatch([String: Any].self) }
         return KeyedDecodingContainer(TapeKeyedContainer<Key>(decoder: self, node: node))
     }
 
     func unkeyedContainer() throws -> any UnkeyedDecodingContainer {
+        if isTaken { return try expanded().unkeyedContainer() }
         guard tape.entries[index].kind == .array else { throw mismatch([Any].self) }
         return TapeUnkeyedContainer(decoder: self, node: node)
+    }
+
+    // MARK: Taken members
+
+    /// Whether this value is a member a ``TakenMember`` read (``JSONTape/Kind/taken``).
+    var isTaken: Bool { tape.entries[index].kind == .taken }
+
+    /// A taken member as `T`: the value its taker read when it is a `T`, else its bytes
+    /// decoded as any other value (the taker's promise: they are valid JSON).
+    private func taken<T: Decodable>(as type: T.Type) throws -> T {
+        if let value = tape.taken[Int(tape.entries[index].count)] as? T { return value }
+        return try expanded().decode(type)
+    }
+
+    /// A taken member on a tape of its own, at the same coding path.
+    private func expanded() throws -> TapeDecoder {
+        let entry = tape.entries[index]
+        do {
+            let bytes = Data(UnsafeBufferPointer(rebasing: tape.bytes[Int(entry.start)..<Int(entry.end)]))
+            return TapeDecoder(tape: try JSONTape(data: bytes), index: 0, path: path, key: key, userInfo: userInfo)
+        } catch {
+            throw DecodingError.dataCorrupted(DecodingError.Context(
+                codingPath: codingPath, debugDescription: "The given data was not valid JSON (stopped at byte \(Int(entry.start) + error.offset))."))
+        }
     }
 
     func singleValueContainer() throws -> any SingleValueDecodingContainer {
@@ -117,7 +143,9 @@ struct TapeDecoder: Decoder {
     }
 
     func mismatch(_ type: Any.Type) -> DecodingError {
-        let kind = tape.entries[index].kind
+        let entry = tape.entries[index]
+        // A taken member is the object or array its bytes spell.
+        let kind = entry.kind != .taken ? entry.kind : tape.bytes[Int(entry.start)] == UInt8(ascii: "{") ? .object : .array
         if kind == .null {
             return .valueNotFound(type, DecodingError.Context(codingPath: codingPath, debugDescription: "Expected \(type) value but found null instead."))
         }
@@ -192,6 +220,7 @@ struct TapeDecoder: Decoder {
     /// Told apart by comparing metadata, not by casts: a cast per value (and another for the
     /// result) is a runtime call each, where the metadata compare is one instruction.
     func decode<T: Decodable>(_ type: T.Type) throws -> T {
+        if isTaken { return try taken(as: type) }
         if T.self == String.self { return unsafeBitCast(try string(), to: T.self) }
         if T.self == Int.self { return unsafeBitCast(try integer(Int.self), to: T.self) }
         if T.self == Bool.self { return unsafeBitCast(try bool(), to: T.self) }

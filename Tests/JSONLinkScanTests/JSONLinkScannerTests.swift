@@ -50,6 +50,24 @@ struct JSONLinkScannerTests {
         }
     }
 
+    @Test("a member of the top-level object that a taker reads is one entry with its bytes; one it declines is laid as ever")
+    func takenMembers() throws {
+        let json = #"{"a":[1,2],"b":{"a":[3]},"d":[4],"a":{}}"#
+        // Takes an array up to its first closing bracket (enough for this document).
+        let taker = TakenMember(key: "a") { bytes, offset in
+            guard bytes[offset] == UInt8(ascii: "["), let end = bytes[offset...].firstIndex(of: UInt8(ascii: "]")) else { return nil }
+            return ("taken at \(offset)", end + 1)
+        }
+        let declining = TakenMember(key: "d") { _, _ in nil }
+        let tape = try JSONTape(data: Data(json.utf8), takers: [taker, declining])
+        #expect(Self.rewritten(tape) == json, "the taken bytes stand where the member was")
+        #expect(tape.taken.compactMap { $0 as? String } == ["taken at 5"], "the nested a is laid; the last a declined")
+        #expect(try JSONTape(data: Data(json.utf8)).entries.count == tape.entries.count + 2, "[1,2] is one entry, not three")
+        #expect(throws: JSONLinkScanner.Invalid.self, "what follows a taken member is still checked") {
+            try JSONTape(data: Data(#"{"a":[1,2],}"#.utf8), takers: [taker])
+        }
+    }
+
     /// The document as the tape holds it, written back without whitespace: each container
     /// walked by its member count, and its `end` checked against where the walk ends.
     static func rewritten(_ tape: JSONTape) -> String {
@@ -65,7 +83,7 @@ struct JSONLinkScannerTests {
             index += 1
             switch entry.kind {
             case .string: return "\"" + text(entry) + "\""
-            case .number, .true, .false, .null: return text(entry)
+            case .number, .true, .false, .null, .taken: return text(entry)
             case .object, .array:
                 var members: [String] = []
                 for _ in 0..<entry.count {

@@ -194,9 +194,152 @@ struct TapeDecoderTests {
                 "each group and method once, told apart by name and URL (the last group has the first's URL and no name)")
     }
 
-    /// A pokemon's `moves`: the learnset below the top level, where the decoder tries its fast path.
-    struct LearnsetHolder: Codable, Equatable {
+    /// A pokemon's `moves`: the learnset below the top level, where the decoder tries its fast
+    /// path, and (spelled compactly) where the tape lets the pokemon's reader take it.
+    struct LearnsetHolder: Codable, Equatable, TapeTakesMembers {
         var moves: Wire.Learnset
+        static var takenMembers: [TakenMember] { Wire.Pokemon.takenMembers }
+    }
+
+    /// `json` without the whitespace between its tokens, as PokeAPI serves it.
+    static func compacted(_ json: String) -> String {
+        var result = "", inString = false, escaped = false
+        for character in json {
+            if inString {
+                result.append(character)
+                if escaped { escaped = false } else if character == "\\" { escaped = true } else if character == "\"" { inString = false }
+            } else if character == "\"" {
+                inString = true
+                result.append(character)
+            } else if !character.isWhitespace {
+                result.append(character)
+            }
+        }
+        return result
+    }
+
+    /// Whether decoding `data` as `T` laid a taken member on the tape: its reader accepted it.
+    static func taken<T: TapeTakesMembers>(_ type: T.Type, _ data: Data) throws -> Bool {
+        try JSONTape(data: data, takers: T.takenMembers).entries.contains { $0.kind == .taken }
+    }
+
+    @Test("a compact learnset is read from its bytes as the tape reads it, and as Foundation does")
+    func learnsetBytes() throws {
+        let compact = Self.compacted(Self.learnset)
+        #expect(!compact.contains(" ") && compact.count < Self.learnset.count)
+        let foundation = try JSONDecoder().decode(Wire.Learnset.self, from: Data(Self.learnset.utf8))
+        var bytes = compact
+        let (value, end) = try #require(bytes.withUTF8 { Wire.Learnset.read($0, at: 0) }, "the reader accepts PokeAPI's spelling")
+        #expect(value == foundation && end == compact.utf8.count)
+        // In a document, the tape takes it and hands it to the decoder.
+        let held = Data(("{\"id\":1,\"moves\":" + compact + ",\"name\":\"x\"}").utf8)
+        #expect(try Self.taken(LearnsetHolder.self, held))
+        #expect(try TapeJSONDecoder().decode(LearnsetHolder.self, from: held).moves == foundation)
+        // Only members of the top-level object are taken; an array is laid as ever.
+        #expect(try !Self.taken(LearnsetHolder.self, Data(("[{\"moves\":" + compact + "}]").utf8)))
+        #expect(try !Self.taken(LearnsetHolder.self, Data(("{\"x\":{\"moves\":" + compact + "}}").utf8)))
+        // An empty list, and a move learned in no game.
+        for list in ["[]", #"[{"move":{"name":"a","url":"/api/v2/move/1/"},"version_group_details":[]}]"#] {
+            let data = Data(("{\"moves\":" + list + "}").utf8)
+            #expect(try Self.taken(LearnsetHolder.self, data), "\(list)")
+            #expect(try TapeJSONDecoder().decode(LearnsetHolder.self, from: data) == JSONDecoder().decode(LearnsetHolder.self, from: data))
+        }
+    }
+
+    @Test("a learnset spelled any other way is left to the tape, with the same value or failure as Foundation",
+          arguments: [
+              (#""level_learned_at":26,"#, #""level_learned_at":26.0,"#, nil),
+              (#""level_learned_at":26,"#, #""level_learned_at":2e1,"#, nil),
+              (#""level_learned_at":26,"#, #""level_learned_at":-3,"#, nil),
+              (#""level_learned_at":26,"#, #""level_learned_at":026,"#, "invalid"),
+              (#""level_learned_at":26,"#, #""level_learned_at":1234567890123456789,"#, nil),
+              (#""level_learned_at":26,"#, #""level_learned_at":true,"#, "moves.Index 1.version_group_details.Index 0.level_learned_at"),
+              (#""level_learned_at":26,"#, #""level_learned_at":26,"level_learned_at":3,"#, nil),
+              (#""level_learned_at":26,"#, #""order":"1","level_learned_at":26,"#, nil),
+              (#""level_learned_at":26,"#, #""extra":[1,{"a":null}],"level_learned_at":26,"#, nil),
+              (#""level_learned_at":26,"#, #""level_learned_at":26 ,"#, nil),
+              (#""url":"/api/v2/move/85/""#, #""url":"\/api/v2/move/85/""#, nil),
+              (#""url":"/api/v2/move/85/""#, #""url":"/api/v2/move/85/\u00e9""#, nil),
+              (#""name":"thunderbolt""#, #""name":"thunderbolté""#, nil),
+              (#""name":"thunderbolt""#, #""name":"thunder\#tbolt""#, "invalid"),
+              (#"{"move":{"name":"thunderbolt""#, #"{"m\u006Fve":{"name":"thunderbolt""#, nil),
+              (#""version_group":{"url":"/api/v2/version-group/1/"}"#, #""version_group":null"#, "moves.Index 1.version_group_details.Index 1.version_group"),
+              (#""version_group":{"url":"/api/v2/version-group/1/"}"#, #""version_group":{"url":"/api/v2/version-group/1/","url":"/x/"}"#, nil),
+              (#""version_group":{"url":"/api/v2/version-group/1/"}"#, #""version_group":{}"#, nil),
+              (#""version_group_details":["#, #""version_group_details":5,"x":["#, "moves.Index 0.version_group_details"),
+              (#""name":"tutor""#, #""name":3"#, "moves.Index 1.version_group_details.Index 1.move_learn_method.name"),
+              (#"}]}]"#, #"}]}}"#, "invalid"),
+              (#"}]}]"#, #"}]}"#, "invalid"),
+              // Seen before byte for byte, but cut short by the end of the document.
+              (#""version_group":{"url":"/api/v2/version-group/1/"}}]}]"#, #""version_group":{"name":"yellow","url":"/api/v2/version-group/2/""#, "invalid"),
+              // The same group spelled another way: not the same bytes, still the same group.
+              (#""version_group":{"name":"yellow","url":"/api/v2/version-group/2/"}},"#,
+               #""version_group":{"url":"/api/v2/version-group/2/","name":"yellow"}},"#, nil),
+          ] as [(String, String, String?)])
+    func learnsetBytesFallBack(original: String, replacement: String, path: String?) throws {
+        let compact = Self.compacted(Self.learnset)
+        let json = compact.replacingOccurrences(of: original, with: replacement)
+        #expect(json != compact)
+        let data = Data(("{\"moves\":" + json + "}").utf8)
+        if path == "invalid" {
+            #expect(throws: DecodingError.self) { try TapeJSONDecoder().decode(LearnsetHolder.self, from: data) }
+            #expect(throws: (any Error).self) { try JSONDecoder().decode(LearnsetHolder.self, from: data) }
+        } else {
+            Self.agree(try JSONDecoder().decode(LearnsetHolder.self, from: data), try TapeJSONDecoder().decode(LearnsetHolder.self, from: data), failingAt: path)
+        }
+    }
+
+    /// The list a ``LearnsetHolder`` takes, asked for as something else.
+    struct MovesAsList: Decodable, Equatable, TapeTakesMembers {
+        struct Entry: Decodable, Equatable {
+            struct Detail: Decodable, Equatable {
+                var version_group: Wire.Link
+            }
+            var move: Wire.Link
+            var version_group_details: [Detail]
+        }
+        var moves: [Entry]
+        static var takenMembers: [TakenMember] { Wire.Pokemon.takenMembers }
+    }
+
+    struct MovesAsText: Decodable, TapeTakesMembers {
+        var moves: String
+        static var takenMembers: [TakenMember] { Wire.Pokemon.takenMembers }
+    }
+
+    @Test("a taken member asked for as another type is read from its bytes as any value")
+    func takenAsOther() throws {
+        let data = Data(("{\"moves\":" + Self.compacted(Self.learnset) + "}").utf8)
+        #expect(try Self.taken(MovesAsList.self, data))
+        let list = try TapeJSONDecoder().decode(MovesAsList.self, from: data)
+        #expect(list == (try JSONDecoder().decode(MovesAsList.self, from: data)))
+        #expect(list.moves.count == 2)
+        Self.agree(try JSONDecoder().decode(MovesAsText.self, from: data).moves, try TapeJSONDecoder().decode(MovesAsText.self, from: data).moves, failingAt: "moves")
+    }
+
+    @Test("every pokemon of the shared mirror has its moves read from the bytes, as the tape reads them",
+          .enabled(if: SharedFixtures.hasMirror, SharedFixtures.absent("pokeapi-mirror")))
+    func mirrorLearnsetBytes() throws {
+        let folder = SharedFixtures.pokeapiMirror.appendingPathComponent("api/v2/pokemon")
+        let ids = try FileManager.default.contentsOfDirectory(atPath: folder.path).compactMap { Int($0) }
+        var declined: [Int] = [], differ: [Int] = []
+        for id in ids {
+            let data = try Data(contentsOf: folder.appendingPathComponent("\(id)/index.json"))
+            let tape = try JSONTape(data: data, takers: Wire.Pokemon.takenMembers)
+            guard let taken = tape.taken.first as? Wire.Learnset, tape.taken.count == 1 else {
+                declined.append(id)
+                continue
+            }
+            // The same learnset off a tape laid in full, by the cursor's reader.
+            let whole = try JSONTape(data: data)
+            let index = try #require((1..<whole.entries.count).first { whole.entries[$0 - 1].kind == .string && whole.entries[$0].kind == .array
+                && String(decoding: UnsafeBufferPointer(rebasing: whole.bytes[Int(whole.entries[$0 - 1].start)..<Int(whole.entries[$0 - 1].end)]), as: UTF8.self) == "moves" })
+            let cursor = try Wire.Learnset(tape: TapeValue(decoder: TapeDecoder(tape: whole, index: index, path: nil, userInfo: [:])))
+            if cursor != taken { differ.append(id) }
+        }
+        #expect(ids.count > 600)
+        #expect(declined.isEmpty, "\(declined.count) declined, first: \(declined.sorted().first ?? 0)")
+        #expect(differ.isEmpty, "\(differ.count) differ, first: \(differ.sorted().first ?? 0)")
     }
 
     @Test("two spellings of a group that a String finds equal are one group, as Foundation reads them")

@@ -5,7 +5,8 @@ import Foundation
 /// decoder can step over a value it does not need in one move.
 ///
 /// Built in one pass with the scanner's strict lexer (RFC 8259, UTF-8, paired surrogates,
-/// numbers a Double can hold, depth 512); nothing is converted until a decoder asks.
+/// numbers a Double can hold, depth 512); nothing is converted until a decoder asks. A
+/// member a ``TakenMember`` reads is not lexed here: its reader checks its bytes.
 final class JSONTape {
     enum Kind: UInt8 {
         case object, array, string, number, `true`, `false`, null

@@ -24,10 +24,18 @@ package enum BinaryCoder {
     /// own (``BinaryKept``) write those as they are, for a cache this tool reads back, not
     /// the array they stand for, which hashing needs.
     package static func encode<T: Encodable>(_ value: T, format: String, kept: Bool = false) throws -> Data {
+        try encoded(value, format: format, kept: kept) { Data($0) }
+    }
+
+    /// ``encode(_:format:kept:)`` handed to `body` as the writer's own bytes, not copied
+    /// into a `Data` first: for a caller that copies them somewhere of its own anyway.
+    package static func encoded<T: Encodable, Result>(
+        _ value: T, format: String, kept: Bool = false, _ body: (UnsafeRawBufferPointer) -> Result
+    ) throws -> Result {
         let writer = Writer(capacity: 1 << 16, kept: kept)
         writer.string(format)
         try write(value, to: writer)
-        return Data(writer.data)
+        return writer.data.withUnsafeBytes(body)
     }
 
     /// `record` as bytes, after `format`: what its `Codable` form would write, without

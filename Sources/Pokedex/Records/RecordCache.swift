@@ -28,7 +28,7 @@ package final class RecordCache: Sendable {
     /// A record this build uses: still in the last build's file, or made by this build.
     private enum Bytes: Sendable {
         case kept(offset: Int, length: Int)
-        case made(Data)
+        case made(RecordBytes.Place)
     }
 
     static let format = "pokedex-records-6"
@@ -43,6 +43,8 @@ package final class RecordCache: Sendable {
     private let previous: [String: Entry]
     private let bytesStart: Int
     private let current = Mutex<[String: (stamp: FileStamp, bytes: Bytes)]>([:])
+    /// The bytes of the records this build made.
+    private let made = RecordBytes()
     private let decodedCount = Mutex(0)
     /// How many derived records this build made (``keep(_:name:)``).
     private let derivedCount = Mutex(0)
@@ -135,8 +137,8 @@ package final class RecordCache: Sendable {
         let key = Self.key(path, T.self)
         let value = try decodeJSON()
         decodedCount.withLock { $0 += 1 }
-        if let stamp, let bytes = try? BinaryCoder.encode(value, format: "") {
-            current.withLock { $0[key] = (stamp, .made(bytes)) }
+        if let stamp, let place = try? BinaryCoder.encoded(value, format: "", made.keep) {
+            current.withLock { $0[key] = (stamp, .made(place)) }
             if keepsValues { values.withLock { $0[key] = (stamp, value) } }
         }
         return value
@@ -169,9 +171,9 @@ package final class RecordCache: Sendable {
     /// Keeps a derived record made by this build as `name`, for the next one.
     func keep<T: Codable & Sendable>(_ value: T, name: String) {
         let key = Self.key("derived:" + name, T.self)
-        guard let bytes = try? BinaryCoder.encode(value, format: "", kept: true) else { return }
+        guard let place = try? BinaryCoder.encoded(value, format: "", kept: true, made.keep) else { return }
         derivedCount.withLock { $0 += 1 }
-        current.withLock { $0[key] = (Self.derivedStamp, .made(bytes)) }
+        current.withLock { $0[key] = (Self.derivedStamp, .made(place)) }
         if keepsValues { values.withLock { $0[key] = (Self.derivedStamp, value) } }
     }
 
@@ -200,19 +202,23 @@ package final class RecordCache: Sendable {
     }
 
     /// Writes the records this build used, when any was new or the set changed: the table,
-    /// then each record's bytes (those kept copied from the last file, never held), a
-    /// megabyte at a time, into a new file renamed over the old one.
+    /// then each record's bytes, into a new file renamed over the old one. Those this build
+    /// made are written from where they lie, a thousand at a call; those kept from the last
+    /// file are copied from it, a run of neighbours at a time, never held whole.
     package func save() {
         guard let file else { return }
         let records = current.withLock { $0 }
         guard decoded > 0 || derivedMade > 0 || records.count != previous.count else { return }
         var entries: [Entry] = []
+        entries.reserveCapacity(records.count)
         var offset = 0
-        for (path, record) in records.sorted(by: { $0.key < $1.key }) {
+        // The keys alone are sorted: sorting the entries moved every record's tuple around.
+        let ordered = records.keys.sorted().map { ($0, records[$0]!) }
+        for (path, record) in ordered {
             let length: Int
             switch record.bytes {
             case let .kept(_, kept): length = kept
-            case let .made(data): length = data.count
+            case let .made(place): length = place.length
             }
             entries.append(Entry(path: path, stamp: record.stamp, offset: offset, length: length))
             offset += length
@@ -222,29 +228,21 @@ package final class RecordCache: Sendable {
         let temporary = folder.appendingPathComponent(".\(file.lastPathComponent).\(UUID().uuidString).tmp")
         do {
             let table = try BinaryCoder.encode(entries, format: Self.format)
-            guard FileManager.default.createFile(atPath: temporary.path, contents: nil) else { return }
-            let handle = try FileHandle(forWritingTo: temporary)
-            defer { try? handle.close() }
-            var buffer = Data()
-            buffer.reserveCapacity(1 << 20)
-            withUnsafeBytes(of: UInt64(table.count).littleEndian) { buffer.append(contentsOf: $0) }
-            buffer.append(table)
-            for entry in entries {
-                guard let record = records[entry.path] else { continue }
+            let descriptor = open(temporary.path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC | O_NOFOLLOW, 0o644)
+            guard descriptor >= 0 else { return }
+            defer { close(descriptor) }
+            var output = RecordsOutput(descriptor: descriptor, reader: reader, readerStart: bytesStart)
+            defer { output.release() }
+            var head = UInt64(table.count).littleEndian
+            try withUnsafeBytes(of: &head) { head throws in try output.writeNow(head) }
+            try table.withUnsafeBytes { table throws in try output.writeNow(table) }
+            for (_, record) in ordered {
                 switch record.bytes {
-                case let .made(data): buffer.append(data)
-                case let .kept(from, length):
-                    guard let reader, let data = Self.read(reader, offset: bytesStart + from, length: length) else {
-                        throw CocoaError(.fileReadUnknown)
-                    }
-                    buffer.append(data)
-                }
-                if buffer.count >= 1 << 20 {
-                    try handle.write(contentsOf: buffer)
-                    buffer.removeAll(keepingCapacity: true)
+                case let .made(place): try output.add(made.bytes(at: place))
+                case let .kept(from, length): try output.addKept(from: from, length: length)
                 }
             }
-            try handle.write(contentsOf: buffer)
+            try output.finish()
             guard rename(temporary.path, file.path) == 0 else { throw CocoaError(.fileWriteUnknown) }
         } catch {
             try? FileManager.default.removeItem(at: temporary)
@@ -271,5 +269,113 @@ extension RecordCache.Entry: BinaryRecord {
         stamp.write(record: writer)
         writer.int(offset)
         writer.int(length)
+    }
+}
+
+/// A records file being written: bytes that stay put until ``finish()`` are gathered and
+/// written together (`writev`); bytes of the last file are copied in runs of neighbours.
+private struct RecordsOutput {
+    let descriptor: Int32
+    /// The last records file, and where its records' bytes begin.
+    let reader: Int32?
+    let readerStart: Int
+    private var vectors: [iovec] = []
+    /// Kept bytes waiting to be copied: where they begin after `readerStart`, how many.
+    private var run: (from: Int, length: Int)?
+    private var scratch: UnsafeMutableRawBufferPointer?
+
+    /// The most vectors one `writev` takes on Linux (`IOV_MAX`).
+    private static let batch = 1024
+    private static let scratchSize = 1 << 20
+
+    init(descriptor: Int32, reader: Int32?, readerStart: Int) {
+        self.descriptor = descriptor
+        self.reader = reader
+        self.readerStart = readerStart
+        vectors.reserveCapacity(Self.batch)
+    }
+
+    /// Writes `bytes` now, after everything added before them.
+    mutating func writeNow(_ bytes: UnsafeRawBufferPointer) throws {
+        try add(bytes)
+        try flushVectors()
+    }
+
+    /// Adds bytes that stay where they are until ``finish()``.
+    mutating func add(_ bytes: UnsafeRawBufferPointer) throws {
+        if run != nil { try flushRun() }
+        guard let base = bytes.baseAddress, bytes.count > 0 else { return }
+        vectors.append(iovec(iov_base: UnsafeMutableRawPointer(mutating: base), iov_len: bytes.count))
+        if vectors.count == Self.batch { try flushVectors() }
+    }
+
+    /// Adds `length` bytes of the last file, `from` bytes after its records begin.
+    mutating func addKept(from: Int, length: Int) throws {
+        guard length > 0 else { return }
+        if !vectors.isEmpty { try flushVectors() }
+        if let current = run, current.from + current.length == from {
+            run = (current.from, current.length + length)
+        } else {
+            try flushRun()
+            run = (from, length)
+        }
+    }
+
+    mutating func finish() throws {
+        try flushVectors()
+        try flushRun()
+    }
+
+    /// Frees the copy buffer.
+    mutating func release() {
+        scratch?.deallocate()
+        scratch = nil
+    }
+
+    private mutating func flushVectors() throws {
+        var start = 0
+        while start < vectors.count {
+            let count = vectors.count - start
+            let written = vectors.withUnsafeBufferPointer { writev(descriptor, $0.baseAddress! + start, Int32(count)) }
+            if written < 0, errno == EINTR { continue }
+            guard written > 0 else { throw CocoaError(.fileWriteUnknown) }
+            var left = written
+            while start < vectors.count, left >= vectors[start].iov_len {
+                left -= vectors[start].iov_len
+                start += 1
+            }
+            if left > 0 {
+                vectors[start].iov_base += left
+                vectors[start].iov_len -= left
+            }
+        }
+        vectors.removeAll(keepingCapacity: true)
+    }
+
+    private mutating func flushRun() throws {
+        guard let (from, length) = run else { return }
+        run = nil
+        guard let reader else { throw CocoaError(.fileReadUnknown) }
+        let buffer = scratch ?? UnsafeMutableRawBufferPointer.allocate(byteCount: Self.scratchSize, alignment: 16)
+        scratch = buffer
+        var done = 0
+        while done < length {
+            let count = min(length - done, Self.scratchSize)
+            var filled = 0
+            while filled < count {
+                let got = pread(reader, buffer.baseAddress! + filled, count - filled, off_t(readerStart + from + done + filled))
+                if got < 0, errno == EINTR { continue }
+                guard got > 0 else { throw CocoaError(.fileReadUnknown) }
+                filled += got
+            }
+            var sent = 0
+            while sent < count {
+                let wrote = write(descriptor, buffer.baseAddress! + sent, count - sent)
+                if wrote < 0, errno == EINTR { continue }
+                guard wrote > 0 else { throw CocoaError(.fileWriteUnknown) }
+                sent += wrote
+            }
+            done += count
+        }
     }
 }

@@ -1,0 +1,81 @@
+import Common
+import Foundation
+import Testing
+import TestSupport
+@testable import Pokedex
+
+@Suite("Records made by a build are kept in blocks and written from them")
+struct RecordBytesTests {
+    /// `count` bytes that differ with `seed` and with their place.
+    static func bytes(_ count: Int, seed: Int) -> [UInt8] {
+        (0..<count).map { UInt8(truncatingIfNeeded: $0 &* 31 &+ seed &* 7 &+ ($0 >> 8)) }
+    }
+
+    @Test("bytes kept from many threads, small, empty and larger than a block, read back as they were")
+    func keptFromThreads() async throws {
+        let store = RecordBytes()
+        let sizes = [0, 1, 7, 4096, 100_000, 3]
+        // Three larger than a quarter of a block (a block of their own), one larger than a block.
+        let large = [5: RecordBytes.blockSize / 4 + 1, 90: RecordBytes.blockSize + 3, 200: RecordBytes.blockSize / 2]
+        let jobs = (0..<300).map { (index: $0, size: large[$0] ?? (sizes[$0 % sizes.count] + $0 % 5)) }
+        let places = try await BoundedConcurrency.map(jobs, width: 4) { job throws(CancellationError) in
+            Self.bytes(job.size, seed: job.index).withUnsafeBytes { store.keep($0) }
+        }
+        for (job, place) in zip(jobs, places) {
+            #expect(place.length == job.size)
+            #expect(Array(store.bytes(at: place)) == Self.bytes(job.size, seed: job.index), "record \(job.index)")
+        }
+    }
+
+    struct Value: Codable, Sendable, Equatable {
+        var name: String
+        var numbers: [Int]
+    }
+
+    static func value(_ index: Int, version: Int) -> Value {
+        Value(name: "value \(index) v\(version)", numbers: Array(repeating: index &* 3 &+ version, count: index % 40))
+    }
+
+    /// Records `paths` in `cache`, as `version`, at stamps that say so.
+    static func record(_ cache: RecordCache, _ indexes: some Sequence<Int>, version: Int) throws {
+        for index in indexes {
+            let made = try cache.record(Value.self, path: "values/\(index)", stamp: FileStamp(size: Int64(index), modified: Int64(version), inode: 1)) {
+                () throws(CatalogIssue) in Self.value(index, version: version)
+            }
+            #expect(made == Self.value(index, version: version))
+        }
+    }
+
+    @Test("thousands of records, made anew, kept, or some of each in runs, are all read back by the next build")
+    func savedAndReadBack() throws {
+        let folder = try TemporaryFolder()
+        let count = 3_000
+        // More records than one `writev` takes.
+        let first = RecordCache(folder: folder.url)
+        try Self.record(first, 0..<count, version: 1)
+        first.save()
+        // Every third record changed: the rest are copied from the last file in runs.
+        let second = RecordCache(folder: folder.url)
+        for index in 0..<count {
+            let version = index % 3 == 0 ? 2 : 1
+            let stamp = FileStamp(size: Int64(index), modified: Int64(version), inode: 1)
+            if version == 1 {
+                #expect(second.kept(Value.self, path: "values/\(index)", stamp: stamp) == Self.value(index, version: 1), "record \(index)")
+            } else {
+                #expect(second.kept(Value.self, path: "values/\(index)", stamp: stamp) == nil)
+                try Self.record(second, [index], version: 2)
+            }
+        }
+        #expect(second.decoded == count / 3)
+        second.save()
+        let third = RecordCache(folder: folder.url)
+        for index in 0..<count {
+            let version = index % 3 == 0 ? 2 : 1
+            let stamp = FileStamp(size: Int64(index), modified: Int64(version), inode: 1)
+            #expect(third.kept(Value.self, path: "values/\(index)", stamp: stamp) == Self.value(index, version: version), "record \(index)")
+        }
+        // No temporary file is left beside the records.
+        let left = try FileManager.default.contentsOfDirectory(atPath: folder.url.appendingPathComponent(".pokedex").path)
+        #expect(left.count == 1 && left.allSatisfy { $0.hasPrefix("records-") && $0.hasSuffix(".bin") }, "\(left)")
+    }
+}

@@ -20,14 +20,21 @@ extension CatalogBuilder {
         catalog.versionGroups = groups.sorted { ($0.order, $0.slug) > ($1.order, $1.slug) }
         catalog.versionNames = versionNames
 
-        for kind in ["egg-group", "encounter-method", "encounter-condition-value", "evolution-trigger", "move-target",
-                     "move-damage-class", "move-learn-method", "language", "item-category", "stat"] {
-            var labels: [String: String] = [:]
-            for named in try await loadAll(Wire.Named.self, kind: kind) {
-                labels[named.name] = localized.name(named.names) ?? Localized.words(named.name)
-            }
-            catalog.labels[kind] = labels
+        // The kinds named by their names alone, every file of all of them in one go, each
+        // label picked as its file is decoded.
+        let kinds = ["egg-group", "encounter-method", "encounter-condition-value", "evolution-trigger", "move-target",
+                     "move-damage-class", "move-learn-method", "language", "item-category", "stat"]
+        var named: [(kind: String, id: Int)] = []
+        for kind in kinds {
+            catalog.labels[kind] = [:]
+            for id in try store.ids(kind) { named.append((kind, id)) }
         }
+        let store = self.store
+        let labelled = try await BoundedConcurrency.map(named, width: width) { kind, id throws(CatalogIssue) in
+            let resource = try store.load(Wire.Named.self, kind, id)
+            return (kind, resource.name, localized.name(resource.names) ?? Localized.words(resource.name))
+        }
+        for (kind, slug, label) in labelled { catalog.labels[kind]?[slug] = label }
         var generations: [String: String] = [:]
         for generation in try await loadAll(Wire.Generation.self, kind: "generation") {
             generations[String(generation.id)] = localized.name(generation.names) ?? Localized.words(generation.name)
@@ -41,29 +48,30 @@ extension CatalogBuilder {
         catalog.labels["growth-rate"] = rates
 
         // The places encounters happen in: areas, their locations, the locations' regions.
-        let store = self.store
+        // Names are picked beside the decoding: picked after it, one place at a time, they
+        // were time the second core waited.
         let areas = try await BoundedConcurrency.map(references.areas.sorted { $0.key < $1.key }, width: width) { _, id throws(CatalogIssue) in
-            try store.loadIfPresent(Wire.LocationArea.self, "location-area", id)
+            try store.loadIfPresent(Wire.LocationArea.self, "location-area", id).map { ($0.name, localized.name($0.names), $0.location) }
         }
         var areaNames: [String: String] = [:]
         var locationIDs: [String: Int] = [:]
-        for area in areas.compactMap({ $0 }) {
-            areaNames[area.name] = localized.name(area.names)
-            if let location = area.location, let slug = location.name {
-                catalog.areaLocations[area.name] = slug
+        for (area, name, location) in areas.compactMap({ $0 }) {
+            areaNames[area] = name
+            if let location, let slug = location.name {
+                catalog.areaLocations[area] = slug
                 if let id = location.id { locationIDs[slug] = id }
             }
         }
         // The places evolutions name too: their regions shorten a long list of places.
         for (slug, id) in references.locations where locationIDs[slug] == nil { locationIDs[slug] = id }
         let locations = try await BoundedConcurrency.map(locationIDs.sorted { $0.key < $1.key }, width: width) { _, id throws(CatalogIssue) in
-            try store.loadIfPresent(Wire.Location.self, "location", id)
+            try store.loadIfPresent(Wire.Location.self, "location", id).map { ($0.name, localized.name($0.names), $0.region) }
         }
         var regionIDs: [String: Int] = [:]
-        for location in locations.compactMap({ $0 }) {
-            if let name = localized.name(location.names) { catalog.locationNames[location.name] = name }
-            if let region = location.region, let slug = region.name {
-                catalog.locationRegions[location.name] = slug
+        for (location, name, region) in locations.compactMap({ $0 }) {
+            if let name { catalog.locationNames[location] = name }
+            if let region, let slug = region.name {
+                catalog.locationRegions[location] = slug
                 if let id = region.id { regionIDs[slug] = id }
             }
         }

@@ -32,29 +32,45 @@ extension CatalogBuilder {
         let store = self.store
         let localized = self.localized
         let base = DerivedRecord<DecodedPokemon>.base(language: localized.language, order: order)
-        var grouped = Array(repeating: [Pokemon](), count: selected.count)
-        for start in stride(from: 0, to: jobs.count, by: Self.pokemonChunk) {
-            let chunk = Array(jobs[start..<min(start + Self.pokemonChunk, jobs.count)])
-            let decoded = try await BoundedConcurrency.map(chunk, width: width) { job throws(CatalogIssue) in
-                guard let id = job.link.id else {
-                    throw .malformedResource(
-                        path: store.file("pokemon-species", job.species.id),
-                        jsonPath: "$.varieties[].pokemon.url", detail: "no id in \"\(job.link.url)\"")
-                }
-                // Normalized for this species (whose draft gives it its name and more): named
-                // by both, and made again when the draft was.
-                var inputs = base
-                inputs.add(Int(truncatingIfNeeded: job.speciesInputs))
-                return try store.derived(DecodedPokemon.self, name: "pokemon/\(id)/\(job.species.id)@\(localized.language)", base: inputs) { store throws(CatalogIssue) in
-                    let raw = try store.load(Wire.Pokemon.self, "pokemon", id, neededBy: "species \(job.species.slug)")
-                    return try Self.normalize(raw, species: job.species, store: store, localized: localized, order: order)
-                }.value
+        let width = self.width
+        @Sendable func decode(_ chunk: [Job]) async -> Result<[DecodedPokemon], CatalogIssue> {
+            do throws(CatalogIssue) {
+                return .success(try await BoundedConcurrency.map(chunk, width: width) { job throws(CatalogIssue) in
+                    guard let id = job.link.id else {
+                        throw .malformedResource(
+                            path: store.file("pokemon-species", job.species.id),
+                            jsonPath: "$.varieties[].pokemon.url", detail: "no id in \"\(job.link.url)\"")
+                    }
+                    // Normalized for this species (whose draft gives it its name and more): named
+                    // by both, and made again when the draft was.
+                    var inputs = base
+                    inputs.add(Int(truncatingIfNeeded: job.speciesInputs))
+                    return try store.derived(DecodedPokemon.self, name: "pokemon/\(id)/\(job.species.id)@\(localized.language)", base: inputs) { store throws(CatalogIssue) in
+                        let raw = try store.load(Wire.Pokemon.self, "pokemon", id, neededBy: "species \(job.species.slug)")
+                        return try Self.normalize(raw, species: job.species, store: store, localized: localized, order: order)
+                    }.value
+                })
+            } catch {
+                return .failure(error)
             }
+        }
+        var grouped = Array(repeating: [Pokemon](), count: selected.count)
+        func merge(_ chunk: [Job], _ decoded: [DecodedPokemon]) {
             for (job, result) in zip(chunk, decoded) {
                 grouped[job.speciesIndex].append(result.pokemon)
                 references.merge(result.references)
             }
         }
+        // Each chunk's results are merged while the next chunk decodes: merged between
+        // chunks, the second core waited for them.
+        var previous: (chunk: [Job], decoded: [DecodedPokemon])?
+        for start in stride(from: 0, to: jobs.count, by: Self.pokemonChunk) {
+            let chunk = Array(jobs[start..<min(start + Self.pokemonChunk, jobs.count)])
+            async let next = decode(chunk)
+            if let (chunk, decoded) = previous { merge(chunk, decoded) }
+            previous = (chunk, try await next.get())
+        }
+        if let (chunk, decoded) = previous { merge(chunk, decoded) }
         return grouped
     }
 

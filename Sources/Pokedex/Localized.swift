@@ -160,8 +160,14 @@ struct Localized: Sendable {
             .map { marked($0, code: code) }
     }
 
+    /// The text without the blanks around it, nil when nothing else is left. Most texts have
+    /// none around them: the first and last scalars are looked at before Foundation trims.
     private func nonEmpty(_ text: String) -> String? {
+        guard let first = text.unicodeScalars.first, let last = text.unicodeScalars.last else { return nil }
+        if !Self.blanks.contains(first), !Self.blanks.contains(last) { return text }
         let trimmed = text.trimmingCharacters(in: .whitespacesAndNewlines)
         return trimmed.isEmpty ? nil : trimmed
     }
+
+    private static let blanks = CharacterSet.whitespacesAndNewlines
 }

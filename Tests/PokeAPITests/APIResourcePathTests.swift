@@ -71,6 +71,17 @@ struct APIResourcePathTests {
         #expect(APIResourcePath(link: link) == nil)
     }
 
+    @Test("a path made from a kind and an id keeps only ASCII letters, digits and hyphens of the kind", arguments: [
+        ("pokemon-species", "pokemon-species"), ("Move2", "Move2"), ("../../etc", "etc"), ("poké/mon", "pokmon"),
+        ("pok\r\nemon", "pokemon"), ("type\u{0}", "type"), ("ｐokemon", "okemon"), ("", ""),
+    ])
+    func kindFiltered(kind: String, kept: String) {
+        let path = APIResourcePath(resource: kind, id: 7)
+        #expect(path.resource == kept)
+        #expect(path.resource == kind.filter { $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "-") })
+        #expect(path.id == 7)
+    }
+
     @Test("sprite URLs map to their upstream path, and unsafe ones do not")
     func spritePaths() throws {
         let sprite = try #require(SpritePath(url: "https://raw.githubusercontent.com/PokeAPI/sprites/master/sprites/pokemon/shiny/25.png"))

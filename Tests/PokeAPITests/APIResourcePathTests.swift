@@ -74,6 +74,7 @@ struct APIResourcePathTests {
     @Test("a path made from a kind and an id keeps only ASCII letters, digits and hyphens of the kind", arguments: [
         ("pokemon-species", "pokemon-species"), ("Move2", "Move2"), ("../../etc", "etc"), ("poké/mon", "pokmon"),
         ("pok\r\nemon", "pokemon"), ("type\u{0}", "type"), ("ｐokemon", "okemon"), ("", ""),
+        ("poke\u{301}mon", "pokmon"), ("1\u{FE0F}\u{20E3}move", "move"),
     ])
     func kindFiltered(kind: String, kept: String) {
         let path = APIResourcePath(resource: kind, id: 7)

@@ -137,7 +137,13 @@ package final class RecordCache: Sendable {
         let key = Self.key(path, T.self)
         let value = try decodeJSON()
         decodedCount.withLock { $0 += 1 }
-        if let stamp, let place = try? BinaryCoder.encoded(value, format: "", made.keep) {
+        // A file read twice in one build (its bytes made once already) is not kept twice:
+        // made bytes are freed only with the cache.
+        let already = current.withLock { current -> Bool in
+            guard let record = current[key], record.stamp == stamp, case .made = record.bytes else { return false }
+            return true
+        }
+        if !already, let stamp, let place = try? BinaryCoder.encoded(value, format: "", made.keep) {
             current.withLock { $0[key] = (stamp, .made(place)) }
             if keepsValues { values.withLock { $0[key] = (stamp, value) } }
         }

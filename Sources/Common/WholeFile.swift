@@ -9,6 +9,12 @@ package enum WholeFile {
         (try? FileDescriptor(rawValue: descriptor).writeAll(buffer)) != nil
     }
 
+    /// Writes all of `buffer` at `offset` (`pwrite`, the descriptor's own position left
+    /// alone); false on an error.
+    package static func write(_ descriptor: Int32, _ buffer: UnsafeRawBufferPointer, at offset: Int) -> Bool {
+        (try? FileDescriptor(rawValue: descriptor).writeAll(toAbsoluteOffset: Int64(offset), buffer)) != nil
+    }
+
     /// Fills all of `buffer`; false on an error or an early end of file.
     package static func read(_ descriptor: Int32, into buffer: UnsafeMutableRawBufferPointer) -> Bool {
         let file = FileDescriptor(rawValue: descriptor)
@@ -18,6 +24,21 @@ package enum WholeFile {
                 return false
             }
             offset += count
+        }
+        return true
+    }
+
+    /// Fills all of `buffer` from `offset` on (`pread`, the descriptor's own position left
+    /// alone); false on an error or an early end of file.
+    package static func read(_ descriptor: Int32, into buffer: UnsafeMutableRawBufferPointer, at offset: Int) -> Bool {
+        let file = FileDescriptor(rawValue: descriptor)
+        var done = 0
+        while done < buffer.count {
+            guard let count = try? file.read(fromAbsoluteOffset: Int64(offset + done), into: UnsafeMutableRawBufferPointer(rebasing: buffer[done...])),
+                  count > 0 else {
+                return false
+            }
+            done += count
         }
         return true
     }

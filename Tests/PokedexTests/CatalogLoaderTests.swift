@@ -1,4 +1,5 @@
 import Foundation
+import Common
 import Testing
 @testable import Pokedex
 
@@ -97,36 +98,55 @@ struct CatalogLoaderTests {
         #expect(again.catalog == after.catalog)
     }
 
-    @Test("a records file cut short loses only the records past the cut")
+    @Test("a records file cut short, or claiming more than it holds, is not read: its records are made again")
     func truncatedRecords() async throws {
         let fixture = try FixtureFolder()
         defer { fixture.remove() }
         let loader = CatalogLoader(cacheRoot: fixture.root)
         let first = try await loader.loadCounting()
+        #expect(first.decoded > 0)
         let file = try #require(loader.currentSnapshotURL())
         let bytes = try Data(contentsOf: file)
+        // The table is at the end: a file cut short has lost it, and no record is trusted.
         try bytes.prefix(bytes.count - 3).write(to: file)
-        var sharing = loader
-        let records = sharing.makeRecords()
-        sharing.records = records
-        let cut = try await sharing.loadCounting()
-        // The last record (a derived one: their keys sort last) is made again from its files.
-        #expect(cut.decoded + records.derivedMade >= 1, "the last record no longer fits in the file")
-        #expect(cut.decoded < first.decoded, "the records before the cut are still taken")
+        let cut = try await loader.loadCounting()
+        #expect(cut.decoded == first.decoded)
         #expect(cut.catalog == first.catalog)
-        records.save()
+        #expect(try await loader.loadCounting().decoded == 0, "the records were saved whole again")
         // A table that claims more bytes than the file has is not read at all.
         var huge = try Data(contentsOf: file)
-        huge.replaceSubrange(0..<8, with: withUnsafeBytes(of: UInt64(huge.count).littleEndian) { Data($0) })
+        huge.replaceSubrange(huge.count - 8..<huge.count, with: withUnsafeBytes(of: UInt64(huge.count).littleEndian) { Data($0) })
         try huge.write(to: file)
         let refused = try await loader.loadCounting()
         #expect(refused.decoded == first.decoded)
         #expect(refused.catalog == first.catalog)
+        // A record that claims to lie past the table's start is not read: it is made again,
+        // the others are taken.
+        let saved = try Data(contentsOf: file)
+        let tableLength = Int(saved.suffix(8).withUnsafeBytes { UInt64(littleEndian: $0.loadUnaligned(as: UInt64.self)) })
+        let tableStart = saved.count - 8 - tableLength
+        var entries = try #require(try BinaryCoder.decode([RecordCache.Entry].self, from: saved[tableStart..<saved.count - 8], format: RecordCache.format))
+        let moved = try #require(entries.firstIndex { $0.length > 0 && $0.path.hasPrefix("derived:") })
+        entries[moved].offset = tableStart
+        let table = try BinaryCoder.encode(entries, format: RecordCache.format)
+        var edited = saved.prefix(tableStart)
+        edited.append(table)
+        edited.append(contentsOf: withUnsafeBytes(of: UInt64(table.count).littleEndian) { Array($0) })
+        try edited.write(to: file)
+        #expect(loader.makeRecords().keptCount == entries.count - 1, "the entry reaching into the table is dropped")
+        var sharing = loader
+        let records = sharing.makeRecords()
+        sharing.records = records
+        let one = try await sharing.loadCounting()
+        #expect(one.decoded == 0 && records.derivedMade == 1, "only the record out of bounds is made again (from kept records)")
+        #expect(one.catalog == first.catalog)
+        records.save()
         // A sparse file that claims a table of half a terabyte is refused before anything is
         // allocated for it (reading it whole would end the build).
-        try Data(withUnsafeBytes(of: UInt64(1 << 39).littleEndian) { Array($0) }).write(to: file)
+        try Data().write(to: file)
         let handle = try FileHandle(forWritingTo: file)
-        try handle.truncate(atOffset: 1 << 40)
+        try handle.seek(toOffset: (1 << 40) - 8)
+        try handle.write(contentsOf: withUnsafeBytes(of: UInt64(1 << 39).littleEndian) { Data($0) })
         try handle.close()
         let sparse = try await loader.loadCounting()
         #expect(sparse.decoded == first.decoded)

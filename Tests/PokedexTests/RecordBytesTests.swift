@@ -11,21 +11,76 @@ struct RecordBytesTests {
         (0..<count).map { UInt8(truncatingIfNeeded: $0 &* 31 &+ seed &* 7 &+ ($0 >> 8)) }
     }
 
-    @Test("bytes kept from many threads, small, empty and larger than a block, read back as they were")
+    @Test("bytes kept from many threads, small, empty and larger than a block, land in the file as they were")
     func keptFromThreads() async throws {
-        let store = RecordBytes()
+        let folder = try TemporaryFolder()
+        let store = RecordBytes(folder: folder.url.appendingPathComponent("records"))
         let sizes = [0, 1, 7, 4096, 100_000, 3]
-        // Three larger than a quarter of a block (a block of their own), one larger than a block.
+        // Three larger than a quarter of a block (written on their own), one larger than a block,
+        // and enough small ones to fill many blocks (each written once full, its memory used again).
         let large = [5: RecordBytes.blockSize / 4 + 1, 90: RecordBytes.blockSize + 3, 200: RecordBytes.blockSize / 2,
                      201: RecordBytes.blockSize / 4, 202: RecordBytes.blockSize / 4 - 1]
-        let jobs = (0..<300).map { (index: $0, size: large[$0] ?? (sizes[$0 % sizes.count] + $0 % 5)) }
+        let jobs = (0..<600).map { (index: $0, size: large[$0] ?? (sizes[$0 % sizes.count] + $0 % 5)) }
         let places = try await BoundedConcurrency.map(jobs, width: 4) { job throws(CancellationError) in
             Self.bytes(job.size, seed: job.index).withUnsafeBytes { store.keep($0) }
         }
+        let finished = try #require(store.finish())
+        defer { close(finished.descriptor) }
+        let file = try Data(contentsOf: URL(fileURLWithPath: finished.path))
+        #expect(file.count == finished.end)
+        #expect(file.count == jobs.map(\.size).reduce(0, +), "no gaps between records")
         for (job, place) in zip(jobs, places) {
+            let place = try #require(place)
             #expect(place.length == job.size)
-            #expect(Array(store.bytes(at: place)) == Self.bytes(job.size, seed: job.index), "record \(job.index)")
+            let offset = finished.offset(of: place)
+            #expect(Array(file[offset..<offset + place.length]) == Self.bytes(job.size, seed: job.index), "record \(job.index)")
         }
+        #expect(store.finish() == nil, "the file is handed over once")
+        unlink(finished.path)
+    }
+
+    @Test("a store never finished leaves no file behind")
+    func unfinishedRemoved() throws {
+        let folder = try TemporaryFolder()
+        let records = folder.url.appendingPathComponent("records")
+        do {
+            let store = RecordBytes(folder: records)
+            _ = Self.bytes(1000, seed: 1).withUnsafeBytes { store.keep($0) }
+            let made = try FileManager.default.contentsOfDirectory(atPath: records.path)
+            withExtendedLifetime(store) { #expect(made.count == 1) }
+        }
+        #expect(try FileManager.default.contentsOfDirectory(atPath: records.path).isEmpty)
+    }
+
+    @Test("where no file can be made, nothing is kept and finishing says so")
+    func noFolder() throws {
+        let folder = try TemporaryFolder()
+        let blocker = folder.url.appendingPathComponent("not-a-folder")
+        try Data("x".utf8).write(to: blocker)
+        let store = RecordBytes(folder: blocker)
+        #expect(Self.bytes(1000, seed: 1).withUnsafeBytes { store.keep($0) } == nil)
+        #expect(Self.bytes(RecordBytes.blockSize, seed: 2).withUnsafeBytes { store.keep($0) } == nil)
+        #expect(store.finish() == nil)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.url.path) == ["not-a-folder"])
+    }
+
+    @Test("a read at an offset fills the whole buffer from there, and one past the end of the file says so")
+    func readAtOffset() throws {
+        let folder = try TemporaryFolder()
+        let path = folder.url.appendingPathComponent("bytes").path
+        let written = Self.bytes(300_000, seed: 3)
+        try Data(written).write(to: URL(fileURLWithPath: path))
+        let descriptor = open(path, O_RDONLY)
+        try #require(descriptor >= 0)
+        defer { close(descriptor) }
+        let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: 200_000, alignment: 1)
+        defer { buffer.deallocate() }
+        #expect(WholeFile.read(descriptor, into: buffer, at: 99_999))
+        #expect(Array(buffer) == Array(written[99_999..<299_999]))
+        // The descriptor's own position is left where it was: a plain read starts at 0.
+        #expect(WholeFile.read(descriptor, into: UnsafeMutableRawBufferPointer(rebasing: buffer[..<10])))
+        #expect(Array(buffer[..<10]) == Array(written[..<10]))
+        #expect(!WholeFile.read(descriptor, into: buffer, at: 100_001), "200,000 bytes from 100,001 run past the end")
     }
 
     struct Value: Codable, Sendable, Equatable {
@@ -54,7 +109,7 @@ struct RecordBytesTests {
     func savedAndReadBack() throws {
         let folder = try TemporaryFolder()
         let count = 3_000
-        // More records than one `writev` takes.
+        // Thousands of records: many blocks, written as they fill.
         let first = RecordCache(folder: folder.url)
         try Self.record(first, 0..<count, version: 1)
         first.save()

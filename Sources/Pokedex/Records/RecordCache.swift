@@ -17,7 +17,7 @@ import Synchronization
 /// language's catalog decoded, the next one takes as it is.
 package final class RecordCache: Sendable {
     /// Where one record is in a records file: its file's path (and the type it was read
-    /// as), the stamp it was read at, and its bytes' place after the table of entries.
+    /// as), the stamp it was read at, and its bytes' place from the file's start.
     struct Entry: Codable, Sendable {
         var path: String
         var stamp: FileStamp
@@ -31,20 +31,21 @@ package final class RecordCache: Sendable {
         case made(RecordBytes.Place)
     }
 
-    static let format = "pokedex-records-6"
-    /// The most a table or one record may take (a pokemon's record is tens of kilobytes,
-    /// the table of ten times the dex 3 MB).
+    static let format = "pokedex-records-7"
+    /// The most one record may take (a pokemon's record is tens of kilobytes).
     static let largest = 1 << 28
+    /// The most a table may take (ten times the dex's is 3 MB).
+    static let largestTable = 1 << 26
 
     let file: URL?
     /// The last build's records file, open for reading (its records are read one at a time,
-    /// when asked for, with `pread`), its table, and where its bytes begin.
+    /// when asked for, with `pread`), and its table.
     private let reader: Int32?
     private let previous: [String: Entry]
-    private let bytesStart: Int
     private let current = Mutex<[String: (stamp: FileStamp, bytes: Bytes)]>([:])
-    /// The bytes of the records this build made.
-    private let made = RecordBytes()
+    /// The records this build made, written to the next file as they are made (none when
+    /// no records are kept).
+    private let made: RecordBytes?
     private let decodedCount = Mutex(0)
     /// How many derived records this build made (``keep(_:name:)``).
     private let derivedCount = Mutex(0)
@@ -66,32 +67,34 @@ package final class RecordCache: Sendable {
 
     /// `verify`: decode every file again, whatever the kept records say (they are rewritten).
     ///
-    /// The file is a table of entries (its length first, in eight bytes) and then every
-    /// record's bytes. Only the table is read here; a record is read when a build takes it.
-    /// Neither mapped nor read whole: at ten times the dex the file is 190 MB, and a mapping
-    /// the table's reading touches end to end stayed resident through the whole catalog.
+    /// The file is every record's bytes, then a table of entries, then the table's length in
+    /// eight bytes: the records come first because a build writes them as it makes them
+    /// (``RecordBytes``), and only then knows its table. Only the table is read here; a
+    /// record is read when a build takes it. Neither mapped nor read whole: at ten times the
+    /// dex the file is 190 MB, and a mapping the table's reading touches end to end stayed
+    /// resident through the whole catalog.
     package init(folder: URL?, languages: Set<String>? = nil, verify: Bool = false, keepsValues: Bool = false) {
         self.keepsValues = keepsValues
         file = folder.map { Self.file(in: $0, languages: languages) }
+        made = file.map { RecordBytes(folder: $0.deletingLastPathComponent()) }
         var previous: [String: Entry] = [:]
         var reader: Int32?
-        var bytesStart = 0
         if !verify, let file {
             // Not blocking: a FIFO in its place is refused by the check below, not waited on.
             let descriptor = open(file.path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
             var info = stat()
-            if descriptor >= 0, fstat(descriptor, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG,
-               let head = Self.read(descriptor, offset: 0, length: 8) {
+            if descriptor >= 0, fstat(descriptor, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG, info.st_size >= 8,
+               let tail = Self.read(descriptor, offset: Int(info.st_size) - 8, length: 8) {
                 let size = Int(info.st_size)
-                let stated = head.withUnsafeBytes { UInt64(littleEndian: $0.loadUnaligned(as: UInt64.self)) }
+                let stated = tail.withUnsafeBytes { UInt64(littleEndian: $0.loadUnaligned(as: UInt64.self)) }
                 // A table (or a record) bigger than any real one is a corrupt or hostile file
                 // (a sparse one can claim a terabyte): refused before anything is allocated.
-                let tableLength = stated <= UInt64(min(max(size - 8, 0), Self.largest)) ? Int(stated) : -1
-                if tableLength >= 0, let table = Self.read(descriptor, offset: 8, length: tableLength),
+                let tableLength = stated <= UInt64(min(size - 8, Self.largestTable)) ? Int(stated) : -1
+                let tableStart = size - 8 - tableLength
+                if tableLength >= 0, let table = Self.read(descriptor, offset: tableStart, length: tableLength),
                    let entries = (try? BinaryCoder.decode([Entry].self, from: table, format: Self.format)) ?? nil {
-                    bytesStart = 8 + tableLength
                     for entry in entries where entry.offset >= 0 && entry.length >= 0 && entry.length <= Self.largest
-                        && entry.offset <= size - bytesStart && entry.length <= size - bytesStart - entry.offset {
+                        && entry.offset <= tableStart && entry.length <= tableStart - entry.offset {
                         previous[entry.path] = entry
                     }
                     reader = descriptor
@@ -101,7 +104,6 @@ package final class RecordCache: Sendable {
         }
         self.previous = previous
         self.reader = reader
-        self.bytesStart = bytesStart
     }
 
     deinit {
@@ -111,18 +113,12 @@ package final class RecordCache: Sendable {
     /// `length` bytes of `descriptor` at `offset`, or nil when it has fewer.
     private static func read(_ descriptor: Int32, offset: Int, length: Int) -> Data? {
         var data = Data(count: length)
-        let complete = data.withUnsafeMutableBytes { buffer -> Bool in
-            var done = 0
-            while done < length {
-                let count = pread(descriptor, buffer.baseAddress! + done, length - done, off_t(offset + done))
-                if count < 0, errno == EINTR { continue }
-                guard count > 0 else { return false }
-                done += count
-            }
-            return true
-        }
+        let complete = data.withUnsafeMutableBytes { WholeFile.read(descriptor, into: $0, at: offset) }
         return complete ? data : nil
     }
+
+    /// How many records of the last build's file were found whole (within the file, before its table).
+    var keptCount: Int { previous.count }
 
     /// How many records this build decoded from JSON (the rest came from the cache).
     package var decoded: Int { decodedCount.withLock { $0 } }
@@ -138,12 +134,12 @@ package final class RecordCache: Sendable {
         let value = try decodeJSON()
         decodedCount.withLock { $0 += 1 }
         // A file read twice in one build (its bytes made once already) is not kept twice:
-        // made bytes are freed only with the cache.
+        // made bytes stay in the file.
         let already = current.withLock { current -> Bool in
             guard let record = current[key], record.stamp == stamp, case .made = record.bytes else { return false }
             return true
         }
-        if !already, let stamp, let place = try? BinaryCoder.encoded(value, format: "", made.keep) {
+        if !already, let stamp, let made, let place = (try? BinaryCoder.encoded(value, format: "", made.keep)) ?? nil {
             current.withLock { $0[key] = (stamp, .made(place)) }
             if keepsValues { values.withLock { $0[key] = (stamp, value) } }
         }
@@ -158,7 +154,7 @@ package final class RecordCache: Sendable {
             return value
         }
         guard let kept = previous[key], kept.stamp == stamp, let reader,
-              let bytes = Self.read(reader, offset: bytesStart + kept.offset, length: kept.length),
+              let bytes = Self.read(reader, offset: kept.offset, length: kept.length),
               let value = (try? BinaryCoder.decode(T.self, from: bytes, format: "", kept: keptForm)) ?? nil else { return nil }
         current.withLock { $0[key] = (stamp, .kept(offset: kept.offset, length: kept.length)) }
         if keepsValues { values.withLock { $0[key] = (stamp, value) } }
@@ -177,7 +173,7 @@ package final class RecordCache: Sendable {
     /// Keeps a derived record made by this build as `name`, for the next one.
     func keep<T: Codable & Sendable>(_ value: T, name: String) {
         let key = Self.key("derived:" + name, T.self)
-        guard let place = try? BinaryCoder.encoded(value, format: "", kept: true, made.keep) else { return }
+        guard let made, let place = (try? BinaryCoder.encoded(value, format: "", kept: true, made.keep)) ?? nil else { return }
         derivedCount.withLock { $0 += 1 }
         current.withLock { $0[key] = (Self.derivedStamp, .made(place)) }
         if keepsValues { values.withLock { $0[key] = (Self.derivedStamp, value) } }
@@ -207,51 +203,59 @@ package final class RecordCache: Sendable {
         return modified.timeIntervalSinceNow < -3600
     }
 
-    /// Writes the records this build used, when any was new or the set changed: the table,
-    /// then each record's bytes, into a new file renamed over the old one. Those this build
-    /// made are written from where they lie, a thousand at a call; those kept from the last
-    /// file are copied from it, a run of neighbours at a time, never held whole.
+    /// Completes the records file this build wrote as it went, when any record was new or
+    /// the set changed: after the records it made, those it took from the last file (copied
+    /// in runs of neighbours, never held whole), then the table, sorted by key, then the
+    /// table's length; renamed over the last file. Call it once, when every catalog sharing
+    /// this cache is built.
     package func save() {
-        guard let file else { return }
+        guard let file, let made else { return }
         let records = current.withLock { $0 }
         guard decoded > 0 || derivedMade > 0 || records.count != previous.count else { return }
-        var entries: [Entry] = []
-        entries.reserveCapacity(records.count)
-        var offset = 0
-        // The keys alone are sorted: sorting the entries moved every record's tuple around.
-        let ordered = records.keys.sorted().map { ($0, records[$0]!) }
-        for (path, record) in ordered {
-            let length: Int
-            switch record.bytes {
-            case let .kept(_, kept): length = kept
-            case let .made(place): length = place.length
-            }
-            entries.append(Entry(path: path, stamp: record.stamp, offset: offset, length: length))
-            offset += length
-        }
+        guard let written = made.finish() else { return }
         let folder = file.deletingLastPathComponent()
-        try? FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        let temporary = folder.appendingPathComponent(".\(file.lastPathComponent).\(UUID().uuidString).tmp")
         do {
-            let table = try BinaryCoder.encode(entries, format: Self.format)
-            let descriptor = open(temporary.path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC | O_NOFOLLOW, 0o644)
-            guard descriptor >= 0 else { return }
-            defer { close(descriptor) }
-            var output = RecordsOutput(descriptor: descriptor, reader: reader, readerStart: bytesStart)
-            defer { output.release() }
-            var head = UInt64(table.count).littleEndian
-            try withUnsafeBytes(of: &head) { head throws in try output.writeNow(head) }
-            try table.withUnsafeBytes { table throws in try output.writeNow(table) }
-            for (_, record) in ordered {
+            defer { close(written.descriptor) }
+            // The keys alone are sorted: sorting the entries moved every record's tuple around.
+            let keys = records.keys.sorted()
+            var entries: [Entry] = []
+            entries.reserveCapacity(keys.count)
+            var keptOnes: [(index: Int, from: Int, length: Int)] = []
+            for key in keys {
+                let record = records[key]!
                 switch record.bytes {
-                case let .made(place): try output.add(made.bytes(at: place))
-                case let .kept(from, length): try output.addKept(from: from, length: length)
+                case let .made(place):
+                    entries.append(Entry(path: key, stamp: record.stamp, offset: written.offset(of: place), length: place.length))
+                case let .kept(from, length):
+                    keptOnes.append((entries.count, from, length))
+                    entries.append(Entry(path: key, stamp: record.stamp, offset: 0, length: length))
                 }
             }
-            try output.finish()
-            guard rename(temporary.path, file.path) == 0 else { throw CocoaError(.fileWriteUnknown) }
+            // Kept records in the last file's order, so that neighbours there are copied together.
+            keptOnes.sort { $0.from < $1.from }
+            let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: 1 << 20, alignment: 16)
+            defer { buffer.deallocate() }
+            var end = written.end
+            var run: (from: Int, length: Int)?
+            for kept in keptOnes {
+                if let current = run, current.from + current.length == kept.from {
+                    run = (current.from, current.length + kept.length)
+                } else {
+                    if let current = run { try copy(current, to: written.descriptor, at: &end, through: buffer) }
+                    run = (kept.from, kept.length)
+                }
+                entries[kept.index].offset = end + kept.from - run!.from
+            }
+            if let current = run { try copy(current, to: written.descriptor, at: &end, through: buffer) }
+            let table = try BinaryCoder.encode(entries, format: Self.format)
+            var tail = UInt64(table.count).littleEndian
+            guard table.withUnsafeBytes({ WholeFile.write(written.descriptor, $0, at: end) }),
+                  withUnsafeBytes(of: &tail, { WholeFile.write(written.descriptor, $0, at: end + table.count) }) else {
+                throw CocoaError(.fileWriteUnknown)
+            }
+            guard rename(written.path, file.path) == 0 else { throw CocoaError(.fileWriteUnknown) }
         } catch {
-            try? FileManager.default.removeItem(at: temporary)
+            unlink(written.path)
             return
         }
         // Records of an older schema (or other languages) are not read by this build; one set is kept.
@@ -278,110 +282,19 @@ extension RecordCache.Entry: BinaryRecord {
     }
 }
 
-/// A records file being written: bytes that stay put until ``finish()`` are gathered and
-/// written together (`writev`); bytes of the last file are copied in runs of neighbours.
-private struct RecordsOutput {
-    let descriptor: Int32
-    /// The last records file, and where its records' bytes begin.
-    let reader: Int32?
-    let readerStart: Int
-    private var vectors: [iovec] = []
-    /// Kept bytes waiting to be copied: where they begin after `readerStart`, how many.
-    private var run: (from: Int, length: Int)?
-    private var scratch: UnsafeMutableRawBufferPointer?
-
-    /// The most vectors one `writev` takes on Linux (`IOV_MAX`).
-    private static let batch = 1024
-    private static let scratchSize = 1 << 20
-
-    init(descriptor: Int32, reader: Int32?, readerStart: Int) {
-        self.descriptor = descriptor
-        self.reader = reader
-        self.readerStart = readerStart
-        vectors.reserveCapacity(Self.batch)
-    }
-
-    /// Writes `bytes` now, after everything added before them.
-    mutating func writeNow(_ bytes: UnsafeRawBufferPointer) throws {
-        try add(bytes)
-        try flushVectors()
-    }
-
-    /// Adds bytes that stay where they are until ``finish()``.
-    mutating func add(_ bytes: UnsafeRawBufferPointer) throws {
-        if run != nil { try flushRun() }
-        guard let base = bytes.baseAddress, bytes.count > 0 else { return }
-        vectors.append(iovec(iov_base: UnsafeMutableRawPointer(mutating: base), iov_len: bytes.count))
-        if vectors.count == Self.batch { try flushVectors() }
-    }
-
-    /// Adds `length` bytes of the last file, `from` bytes after its records begin.
-    mutating func addKept(from: Int, length: Int) throws {
-        guard length > 0 else { return }
-        if !vectors.isEmpty { try flushVectors() }
-        if let current = run, current.from + current.length == from {
-            run = (current.from, current.length + length)
-        } else {
-            try flushRun()
-            run = (from, length)
-        }
-    }
-
-    mutating func finish() throws {
-        try flushVectors()
-        try flushRun()
-    }
-
-    /// Frees the copy buffer.
-    mutating func release() {
-        scratch?.deallocate()
-        scratch = nil
-    }
-
-    private mutating func flushVectors() throws {
-        var start = 0
-        while start < vectors.count {
-            let count = vectors.count - start
-            let written = vectors.withUnsafeBufferPointer { writev(descriptor, $0.baseAddress! + start, Int32(count)) }
-            if written < 0, errno == EINTR { continue }
-            guard written > 0 else { throw CocoaError(.fileWriteUnknown) }
-            var left = written
-            while start < vectors.count, left >= vectors[start].iov_len {
-                left -= vectors[start].iov_len
-                start += 1
-            }
-            if left > 0 {
-                vectors[start].iov_base += left
-                vectors[start].iov_len -= left
-            }
-        }
-        vectors.removeAll(keepingCapacity: true)
-    }
-
-    private mutating func flushRun() throws {
-        guard let (from, length) = run else { return }
-        run = nil
+extension RecordCache {
+    /// Copies `run` of the last file to `descriptor` at `end`, through `buffer` (a buffer's
+    /// worth at a time), and moves `end` past it.
+    private func copy(_ run: (from: Int, length: Int), to descriptor: Int32, at end: inout Int,
+                      through buffer: UnsafeMutableRawBufferPointer) throws {
         guard let reader else { throw CocoaError(.fileReadUnknown) }
-        let buffer = scratch ?? UnsafeMutableRawBufferPointer.allocate(byteCount: Self.scratchSize, alignment: 16)
-        scratch = buffer
         var done = 0
-        while done < length {
-            let count = min(length - done, Self.scratchSize)
-            var filled = 0
-            while filled < count {
-                let got = pread(reader, buffer.baseAddress! + filled, count - filled, off_t(readerStart + from + done + filled))
-                if got < 0, errno == EINTR { continue }
-                guard got > 0 else { throw CocoaError(.fileReadUnknown) }
-                filled += got
-            }
-            var sent = 0
-            while sent < count {
-                let wrote = write(descriptor, buffer.baseAddress! + sent, count - sent)
-                if wrote < 0, errno == EINTR { continue }
-                guard wrote > 0 else { throw CocoaError(.fileWriteUnknown) }
-                sent += wrote
-            }
-            done += count
+        while done < run.length {
+            let chunk = UnsafeMutableRawBufferPointer(rebasing: buffer[..<min(run.length - done, buffer.count)])
+            guard WholeFile.read(reader, into: chunk, at: run.from + done) else { throw CocoaError(.fileReadUnknown) }
+            guard WholeFile.write(descriptor, UnsafeRawBufferPointer(chunk), at: end + done) else { throw CocoaError(.fileWriteUnknown) }
+            done += chunk.count
         }
+        end += run.length
     }
 }

@@ -6,9 +6,9 @@ import Synchronization
 /// build runs, through a few blocks of memory used again and again.
 ///
 /// A build from nothing makes about 10,000 records (26 MB for the mirror, ten times that
-/// at ten times the dex). Held in memory until the build's end, they were a third of a
-/// first build's peak memory at ten times the dex, every page of them was a fresh page
-/// fault, and writing them out was part of the build's serial end. Here a record is copied
+/// at ten times the dex). Held in memory until the build's end, they were a third of the
+/// mirror's first-build peak and over two thirds at ten times the dex, every page of them
+/// was a fresh page fault, and writing them out was part of the build's serial end. Here a record is copied
 /// into a block, on the thread that made it; a full block is written to the file at once
 /// and its memory takes the next records; a record larger than a quarter of a block is
 /// written straight from where it was made.

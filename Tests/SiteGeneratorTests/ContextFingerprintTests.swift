@@ -37,22 +37,34 @@ struct ContextFingerprintTests {
         #expect(fingerprint.value == reference(Array(text.utf8) + [0xff]))
     }
 
-    @Test("a dictionary hashes its pairs in key order, whatever order it holds them in")
-    func dictionariesHashInKeyOrder() {
-        let value = TemplateValue.dictionary(["type": .string("grass"), "name": .string("Bulbasaur"), "number": .int(1)])
-        var expected = Fingerprint()
-        expected.add(UInt8(7))
-        expected.add(3)
-        for (key, text) in [("name", "Bulbasaur"), ("number", ""), ("type", "grass")] {
-            expected.add(key)
-            if key == "number" {
-                expected.add(UInt8(3))
-                expected.add(1)
-            } else {
-                expected.add(UInt8(5))
-                expected.add(text)
+    @Test("a dictionary hashes the same in any order it holds its pairs, and a changed, moved or missing pair changes it")
+    func dictionariesHashTheirPairs() {
+        let pairs: [(String, TemplateValue)] = [("type", .string("grass")), ("name", .string("Bulbasaur")), ("number", .int(1)),
+                                                ("moves", .array([.dictionary(["name": .string("Tackle")])]))]
+        // The same pairs inserted in every rotation, into storage of different sizes: the
+        // dictionaries hold them in different orders.
+        var hashes: Set<UInt64> = []
+        for start in pairs.indices {
+            var dictionary = [String: TemplateValue](minimumCapacity: start * 16)
+            for offset in pairs.indices {
+                let (key, value) = pairs[(start + offset) % pairs.count]
+                dictionary[key] = value
             }
+            hashes.insert(hash(.dictionary(dictionary)))
         }
-        #expect(hash(value) == expected.value)
+        #expect(hashes.count == 1)
+        let whole = Dictionary(uniqueKeysWithValues: pairs)
+        let base = hash(.dictionary(whole))
+        var changed = whole
+        changed["moves"] = .array([.dictionary(["name": .string("Growl")])])
+        var swapped = whole
+        (swapped["type"], swapped["name"]) = (whole["name"], whole["type"])
+        var missing = whole
+        missing["number"] = nil
+        var renamed = missing
+        renamed["index"] = .int(1)
+        let others = [changed, swapped, missing, renamed].map { hash(.dictionary($0)) }
+        #expect(!others.contains(base))
+        #expect(Set(others).count == others.count)
     }
 }

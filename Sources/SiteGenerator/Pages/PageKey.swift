@@ -18,7 +18,7 @@ struct PageKey: Sendable {
 
     var hex: String {
         var hash = Fingerprint()
-        hash.add("page-key-1")
+        hash.add("page-key-2")
         hash.add(template)
         hash.add(templateName)
         hash.add(.dictionary(fields))

@@ -1,3 +1,9 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 /// A text in another language than the page's, said so: a name PokeAPI lacks in French, so
 /// the English one stands in; an interface word a theme's strings file leaves to English.
 ///
@@ -66,6 +72,16 @@ package enum LanguageMark {
         return html.withUTF8 { bytes in
             guard Resolver.hasMark(bytes) else { return nil }
             var resolver = Resolver()
+            return String(decoding: resolver.run(bytes), as: UTF8.self)
+        } ?? html
+    }
+
+    /// A rendered page's UTF-8 bytes with their marks resolved, as ``resolve(_:)`` does: a
+    /// page written as bytes is not made a `String` (which checks every byte) on the way.
+    package static func resolve(bytes html: [UInt8]) -> [UInt8] {
+        html.withUnsafeBufferPointer { bytes in
+            guard Resolver.hasMark(bytes) else { return nil }
+            var resolver = Resolver()
             return resolver.run(bytes)
         } ?? html
     }
@@ -102,15 +118,18 @@ private struct Resolver {
     }
 
     static func hasMark(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard let base = bytes.baseAddress else { return false }
         var index = 0
-        while index < bytes.count {
-            if bytes[index] == lead, mark(bytes, at: index) != nil { return true }
+        // memchr to each lead byte: a page's hundred kilobytes a byte at a time were 2% of a build.
+        while index < bytes.count, let found = memchr(base + index, Int32(lead), bytes.count - index) {
+            index = base.distance(to: found.assumingMemoryBound(to: UInt8.self))
+            if mark(bytes, at: index) != nil { return true }
             index += 1
         }
         return false
     }
 
-    mutating func run(_ bytes: UnsafeBufferPointer<UInt8>) -> String {
+    mutating func run(_ bytes: UnsafeBufferPointer<UInt8>) -> [UInt8] {
         out.reserveCapacity(bytes.count + bytes.count / 16)
         var index = 0
         var copied = 0
@@ -153,7 +172,7 @@ private struct Resolver {
         out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[copied..<bytes.count]))
         // A mark left open by a template that cut a text short: close what was opened.
         while openSpans > 0 { out.append(contentsOf: "</span>".utf8); openSpans -= 1 }
-        return String(decoding: out, as: UTF8.self)
+        return out
     }
 
     /// Follows tags, quoted attribute values and no-markup elements.

@@ -23,8 +23,6 @@ struct Renderer {
         buffer.reserveCapacity(max(4096, root.source.utf8.count * 2))
     }
 
-    var output: String { String(decoding: buffer, as: UTF8.self) }
-
     mutating func render(_ nodes: [Node]) throws(TemplateError) {
         for node in nodes {
             switch node {

@@ -53,8 +53,18 @@ public struct Template: Sendable {
         options: RenderOptions = RenderOptions(),
         partial: @escaping (String) -> Template?
     ) throws(TemplateError) -> String {
+        String(decoding: try renderBytes(context, options: options, partial: partial), as: UTF8.self)
+    }
+
+    /// Renders as ``render(_:options:partial:)`` does, into UTF-8 bytes: what is written to
+    /// a file need not be made a `String`, which checks every byte.
+    public func renderBytes(
+        _ context: TemplateValue,
+        options: RenderOptions = RenderOptions(),
+        partial: @escaping (String) -> Template?
+    ) throws(TemplateError) -> [UInt8] {
         var renderer = Renderer(root: self, context: context, options: options, partial: partial)
         try renderer.render(nodes)
-        return renderer.output
+        return renderer.buffer
     }
 }

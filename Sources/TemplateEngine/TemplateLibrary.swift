@@ -53,10 +53,15 @@ public struct TemplateLibrary: Sendable {
 
     /// Renders the template `name` against `context`.
     public func render(_ name: String, _ context: TemplateValue) throws(TemplateError) -> String {
+        String(decoding: try renderBytes(name, context), as: UTF8.self)
+    }
+
+    /// Renders the template `name` against `context`, into UTF-8 bytes.
+    public func renderBytes(_ name: String, _ context: TemplateValue) throws(TemplateError) -> [UInt8] {
         guard let root = template(named: name) else {
             throw TemplateError(file: name, problem: .missingTemplate(name, known: templates.keys.sorted()))
         }
-        return try root.render(context, options: RenderOptions(strict: strict)) { template(named: $0) }
+        return try root.renderBytes(context, options: RenderOptions(strict: strict)) { template(named: $0) }
     }
 }
 

@@ -267,7 +267,7 @@ extension SiteBuilder {
                     if previous.pages[path] == fingerprint, let size = staging.reuse(path) {
                         outcome = Outcome(path: path, fingerprint: fingerprint, rendered: false, size: size)
                     } else {
-                        let data = Data(try theme.render(spec, with: templates).utf8)
+                        let data = try theme.renderBytes(spec, with: templates)
                         try staging.write(data, to: path)
                         outcome = Outcome(path: path, fingerprint: fingerprint, rendered: true, size: data.count)
                     }
@@ -384,7 +384,7 @@ extension SiteBuilder {
                 bytes += size
                 continue
             }
-            let data = Data(try theme.render(spec).utf8)
+            let data = try theme.renderBytes(spec)
             try staging.write(data, to: spec.path)
             manifest.pages[spec.path] = fingerprint
             rendered += 1

@@ -122,8 +122,13 @@ struct Theme: Sendable {
 
     /// Renders one page; texts in another language than the page's get their `lang`.
     func render(_ spec: PageSpec, with templates: TemplateLibrary? = nil) throws(SiteError) -> String {
+        String(decoding: try renderBytes(spec, with: templates), as: UTF8.self)
+    }
+
+    /// One page as the UTF-8 bytes its file holds.
+    func renderBytes(_ spec: PageSpec, with templates: TemplateLibrary? = nil) throws(SiteError) -> [UInt8] {
         do {
-            return LanguageMark.resolve(try (templates ?? self.templates).render(spec.template, spec.context))
+            return LanguageMark.resolve(bytes: try (templates ?? self.templates).renderBytes(spec.template, spec.context))
         } catch {
             throw SiteError(.template(name: spec.template, underlying: String(describing: error)))
         }

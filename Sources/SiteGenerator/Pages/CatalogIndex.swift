@@ -45,6 +45,9 @@ struct CatalogIndex: Sendable {
     let mediaRoot: String
     /// Where the reads of the page being built are recorded; nil outside a page.
     let log: ReadLog?
+    /// The moves' facts as tables show them, shared by a site's pages (set by ``SitePages``,
+    /// whose words they are in); nil to make them per page.
+    var moveFacts: Learnsets.MoveFactsCache?
 
     /// What is computed once per build and shared by every page's copy of the index
     /// (a build may make it while it looks for the sprites: ``init(catalog:tables:spriteShapes:spriteContent:images:mediaRoot:)``).
@@ -105,6 +108,7 @@ struct CatalogIndex: Sendable {
         images = other.images
         mediaRoot = other.mediaRoot
         tables = other.tables
+        moveFacts = other.moveFacts
         self.log = log
     }
 

@@ -1,4 +1,5 @@
 import Pokedex
+import Synchronization
 import TemplateEngine
 
 /// A pokemon's learned moves in one version group, as the tables a page shows: one per
@@ -23,13 +24,39 @@ enum Learnsets {
     /// What a table row shows of a move, looked up once a page: the every-game page meets
     /// the same move in every game, and each lookup copied the whole move and drew its
     /// type's badge again.
-    struct MoveFacts {
+    struct MoveFacts: Sendable {
         /// The row without its first column: name, page and type, and the numbers unless compact.
         let fields: [String: TemplateValue]
         /// What level-up rows sort by after the level: the move's name, else its slug.
         let sortName: String
         /// Its machine's label in each group it is a machine in.
         let machines: [String: String]
+    }
+
+    /// The facts of every move a build's pages show, made once for all of them: each page met
+    /// the same few hundred moves, and making their facts again was a twentieth of a build.
+    /// Kept with what making each one read, which a page that takes them reads too.
+    final class MoveFactsCache: Sendable {
+        private struct Key: Hashable {
+            let slug: String
+            let compact: Bool
+        }
+
+        private let known = Mutex<[Key: (facts: MoveFacts, reads: [String])]>([:])
+
+        /// The facts of `slug` and what making them read; `make` makes them, recording into the log it is given.
+        func facts(_ slug: String, compact: Bool, make: (ReadLog) -> MoveFacts) -> (MoveFacts, [String]) {
+            let key = Key(slug: slug, compact: compact)
+            if let found = known.withLock({ $0[key] }) { return found }
+            let log = ReadLog()
+            let made = (facts: make(log), reads: log.keys.sorted())
+            // Another page may have made them meanwhile: the same facts, from the same catalog.
+            return known.withLock { known in
+                if let found = known[key] { return found }
+                known[key] = made
+                return made
+            }
+        }
     }
 
     /// The facts of a page's moves as its tables look them up, all for one kind of table.
@@ -43,9 +70,27 @@ enum Learnsets {
         }
     }
 
+    /// The facts of a move as a page's tables show them: from the page's memo, else from the
+    /// build's (``MoveFactsCache``) with what making them read recorded as this page's reads,
+    /// else made now.
     static func facts(_ slug: String, index: CatalogIndex, strings: SiteStrings, memo: inout MoveFactsMemo) -> MoveFacts {
         if let known = memo.known[slug] { return known }
         let compact = memo.compact
+        let facts: MoveFacts
+        if let shared = index.moveFacts {
+            let (made, reads) = shared.facts(slug, compact: compact) { log in
+                make(slug, index: index.recording(into: log), strings: strings, compact: compact)
+            }
+            if let log = index.log { reads.forEach(log.read) }
+            facts = made
+        } else {
+            facts = make(slug, index: index, strings: strings, compact: compact)
+        }
+        memo.known[slug] = facts
+        return facts
+    }
+
+    static func make(_ slug: String, index: CatalogIndex, strings: SiteStrings, compact: Bool) -> MoveFacts {
         let dash = "—"
         let move = index.catalog.moves[slug]
         var fields: [String: TemplateValue] = [
@@ -60,11 +105,12 @@ enum Learnsets {
             fields["accuracy"] = .string(move?.accuracy.map { "\($0)%" } ?? dash)
             fields["pp"] = .string(move?.pp.map(String.init) ?? dash)
         }
+        // Each row sets its own first column: with the key there already, a row's copy of the
+        // fields is updated in place instead of grown (which hashed every key again).
+        fields["first"] = .null
         // The first machine listed for a group, as a row shows it.
         let machines = Dictionary((move?.machines ?? []).map { ($0.versionGroup, $0.label) }, uniquingKeysWith: { first, _ in first })
-        let facts = MoveFacts(fields: fields, sortName: move?.name ?? slug, machines: machines)
-        memo.known[slug] = facts
-        return facts
+        return MoveFacts(fields: fields, sortName: move?.name ?? slug, machines: machines)
     }
 
     /// The tables of one group; links are relative to the site root. A compact table (the

@@ -21,6 +21,8 @@ struct SitePages: Sendable {
     init(index: CatalogIndex, collection: SiteCollection, strings: SiteStrings, title: String, pageSize: Int, dexMode: Bool = false,
          layout: SiteLayout? = nil) {
         self.index = index
+        // The facts are in these words: a cache of this site's own.
+        self.index.moveFacts = Learnsets.MoveFactsCache()
         self.collection = collection
         self.strings = strings
         self.title = title

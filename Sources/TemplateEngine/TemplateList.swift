@@ -4,7 +4,8 @@
 /// would otherwise hold all their view models at once: at ten times the dex, two such
 /// pages in flight were a tenth of a build's peak memory. Items are made again each time
 /// the list is read, so `item` must give the same value for the same position.
-public struct TemplateList: Sendable {
+/// A class, for the reason ``TemplateObject`` is one.
+public final class TemplateList: Sendable {
     /// How many items the list has.
     public let count: Int
     private let item: @Sendable (Int) -> TemplateValue

@@ -3,10 +3,15 @@ import Testing
 
 @Suite("Rendering")
 struct RenderTests {
-    private struct Pokemon: TemplateObject {
+    private final class Pokemon: TemplateObject {
         let name: String
         let types: [String]
         let asked = Counter()
+
+        init(name: String, types: [String]) {
+            self.name = name
+            self.types = types
+        }
 
         func value(forKey key: String) -> TemplateValue? {
             _ = asked.next()

@@ -24,12 +24,13 @@ struct Position: Sendable, Equatable {
 ///
 /// A class, so rendering retains one reference per tag instead of each field.
 final class Name: Sendable {
-    let parts: [String]
+    /// Each part with its hash, made once here rather than at every look-up.
+    let parts: [TemplateKey]
     let source: String
 
     init(_ source: String) {
         self.source = source
-        self.parts = source == "." ? [] : source.split(separator: ".", omittingEmptySubsequences: false).map(String.init)
+        self.parts = source == "." ? [] : source.split(separator: ".", omittingEmptySubsequences: false).map { TemplateKey(String($0)) }
     }
 }
 

@@ -15,7 +15,7 @@ extension TemplateValue: Decodable {
         } else if let items = try? container.decode([TemplateValue].self) {
             self = .array(items)
         } else {
-            self = .dictionary(try container.decode([String: TemplateValue].self))
+            self = .dictionary(TemplateDictionary(try container.decode([String: TemplateValue].self)))
         }
     }
 }

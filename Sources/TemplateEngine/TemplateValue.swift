@@ -11,7 +11,7 @@ public enum TemplateValue: Sendable {
     case array([TemplateValue])
     /// An array whose items are made as a section reaches them.
     case list(TemplateList)
-    case dictionary([String: TemplateValue])
+    case dictionary(TemplateDictionary)
     /// A view model asked for its keys on demand.
     case object(any TemplateObject)
     /// A Swift closure used as a Mustache lambda.
@@ -25,6 +25,16 @@ extension TemplateValue {
         switch self {
         case .dictionary(let dictionary): return dictionary[key]
         case .object(let object): return object.value(forKey: key)
+        default: return nil
+        }
+    }
+
+    /// The value under a key whose hash is made already (a compiled name's).
+    @inlinable
+    public func member(_ key: TemplateKey) -> TemplateValue? {
+        switch self {
+        case .dictionary(let dictionary): return dictionary[key]
+        case .object(let object): return object.value(forKey: key.text)
         default: return nil
         }
     }

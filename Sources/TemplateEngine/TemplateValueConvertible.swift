@@ -37,5 +37,5 @@ extension Array: TemplateValueConvertible where Element: TemplateValueConvertibl
 }
 
 extension Dictionary: TemplateValueConvertible where Key == String, Value: TemplateValueConvertible {
-    public var templateValue: TemplateValue { .dictionary(mapValues(\.templateValue)) }
+    public var templateValue: TemplateValue { .dictionary(TemplateDictionary(mapValues(\.templateValue))) }
 }

@@ -41,11 +41,10 @@ struct ContextFingerprintTests {
     func dictionariesHashTheirPairs() {
         let pairs: [(String, TemplateValue)] = [("type", .string("grass")), ("name", .string("Bulbasaur")), ("number", .int(1)),
                                                 ("moves", .array([.dictionary(["name": .string("Tackle")])]))]
-        // The same pairs inserted in every rotation, into storage of different sizes: the
-        // dictionaries hold them in different orders.
+        // The same pairs inserted in every rotation: the dictionaries hold them in that order.
         var hashes: Set<UInt64> = []
         for start in pairs.indices {
-            var dictionary = [String: TemplateValue](minimumCapacity: start * 16)
+            var dictionary = TemplateDictionary(minimumCapacity: start * 16)
             for offset in pairs.indices {
                 let (key, value) = pairs[(start + offset) % pairs.count]
                 dictionary[key] = value
@@ -53,7 +52,8 @@ struct ContextFingerprintTests {
             hashes.insert(hash(.dictionary(dictionary)))
         }
         #expect(hashes.count == 1)
-        let whole = Dictionary(uniqueKeysWithValues: pairs)
+        var whole = TemplateDictionary()
+        for (key, value) in pairs { whole[key] = value }
         let base = hash(.dictionary(whole))
         var changed = whole
         changed["moves"] = .array([.dictionary(["name": .string("Growl")])])

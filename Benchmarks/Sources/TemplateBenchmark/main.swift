@@ -113,7 +113,7 @@ func templateValue(_ value: Any) -> TemplateValue {
     case let number as Int: return .int(number)
     case let number as Double: return .double(number)
     case let items as [Any]: return .array(items.map(templateValue))
-    case let dictionary as [String: Any]: return .dictionary(dictionary.mapValues(templateValue))
+    case let dictionary as [String: Any]: return .dictionary(TemplateDictionary(dictionary.mapValues(templateValue)))
     default: return .null
     }
 }

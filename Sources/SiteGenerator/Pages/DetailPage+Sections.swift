@@ -11,7 +11,7 @@ enum DetailSections {
     static func training(_ pokemon: Pokemon, species: Species?, index: CatalogIndex, strings: SiteStrings) -> TemplateValue {
         let statNames = index.catalog.stats
         let effort = pokemon.effort.map { strings.format("training_effort", ["count": String($0.value), "stat": statNames[$0.stat]?.name ?? $0.stat]) }
-        var fields: [String: TemplateValue] = [
+        var fields: TemplateDictionary = [
             "effort": effort.isEmpty ? .null : .string(effort.joined(separator: ", ")),
             "baseExperience": pokemon.baseExperience.map { .string(String($0)) } ?? .null,
         ]
@@ -35,7 +35,7 @@ enum DetailSections {
 
     static func breeding(_ species: Species?, index: CatalogIndex, strings: SiteStrings) -> TemplateValue {
         guard let species else { return .null }
-        var fields: [String: TemplateValue] = [
+        var fields: TemplateDictionary = [
             "eggGroups": .array(species.eggGroups.map { group in
                 .dictionary([
                     "name": .string(index.catalog.labels["egg-group"]?[group] ?? EvolutionPhrasing.words(group)),

@@ -24,7 +24,7 @@ struct DetailPage: Sendable {
     var yours: [IndividualView]
     var yoursHeading: String
     /// Training, breeding, forms, moves, locations, entries, names, media: template values.
-    var sections: [String: TemplateValue] = [:]
+    var sections: TemplateDictionary = [:]
 }
 
 extension DetailPage {
@@ -93,11 +93,11 @@ extension DetailPage {
 extension DetailPage: TemplateValueConvertible {
     var templateValue: TemplateValue {
         var fields = sections
-        fields.merge(basics) { own, _ in own }
+        for (key, value) in basics where fields[key] == nil { fields[key] = value }
         return .dictionary(fields)
     }
 
-    private var basics: [String: TemplateValue] {
+    private var basics: TemplateDictionary {
         func neighbor(_ value: Neighbor?) -> TemplateValue {
             value.map { .dictionary(["page": .string($0.page), "name": .string($0.name), "number": .string($0.number)]) } ?? .null
         }

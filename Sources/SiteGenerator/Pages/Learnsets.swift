@@ -26,7 +26,7 @@ enum Learnsets {
     /// type's badge again.
     struct MoveFacts: Sendable {
         /// The row without its first column: name, page and type, and the numbers unless compact.
-        let fields: [String: TemplateValue]
+        let fields: TemplateDictionary
         /// What level-up rows sort by after the level: the move's name, else its slug.
         let sortName: String
         /// Its machine's label in each group it is a machine in.
@@ -93,7 +93,7 @@ enum Learnsets {
     static func make(_ slug: String, index: CatalogIndex, strings: SiteStrings, compact: Bool) -> MoveFacts {
         let dash = "—"
         let move = index.catalog.moves[slug]
-        var fields: [String: TemplateValue] = [
+        var fields: TemplateDictionary = [
             "name": .string(move?.name ?? EvolutionPhrasing.words(slug)),
             "page": move != nil ? .string(MovePage.path(slug)) : .null,
             "type": move?.type.map { index.badge($0).templateValue } ?? .null,

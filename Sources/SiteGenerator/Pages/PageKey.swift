@@ -8,7 +8,7 @@ struct PageKey: Sendable {
     var template: String
     var templateName: String
     /// The page's fields (the words are in the template's key).
-    var fields: [String: TemplateValue]
+    var fields: TemplateDictionary
 
     init(_ spec: PageSpec, theme: Theme) {
         template = theme.templateKeys[spec.template] ?? theme.fingerprint

@@ -6,7 +6,7 @@ struct PageSpec: Sendable {
     var path: String
     var template: String
     /// Everything the page shows but the interface's words.
-    var fields: [String: TemplateValue]
+    var fields: TemplateDictionary
     /// The interface's words (`{{t.key}}`): the theme's key covers them, per template.
     var strings: TemplateValue
 

@@ -29,7 +29,7 @@ struct SitePages: Sendable {
         self.pageSize = pageSize
         self.dexMode = dexMode
         self.layout = layout ?? .single(strings.language, native: strings["language_native"])
-        stringsValue = .dictionary(strings.table.mapValues(TemplateValue.string))
+        stringsValue = .dictionary(TemplateDictionary(strings.table.mapValues(TemplateValue.string)))
     }
 
     /// The footer's links to the pages around the Pokémon: the same on every page.

@@ -45,6 +45,28 @@ package struct Fingerprint: Sendable, Hashable {
         }
     }
 
+    /// Adds bytes eight at a time, then their count: for whole files (a page's hundred
+    /// kilobytes), where a byte step of FNV costs as much as a word step. Each step (xor a
+    /// word, multiply by an odd number, xor-shift) can be undone, so bytes that differ in one
+    /// word always hash apart. Not the value ``add(_:)-(Data)`` gives the same bytes.
+    package mutating func addWords(_ bytes: UnsafeRawBufferPointer) {
+        var value = self.value
+        func step(_ word: UInt64) {
+            value = (value ^ word) &* 0x9e37_79b9_7f4a_7c15
+            value ^= value >> 29
+        }
+        var offset = 0
+        while offset + 8 <= bytes.count {
+            step(UInt64(littleEndian: bytes.loadUnaligned(fromByteOffset: offset, as: UInt64.self)))
+            offset += 8
+        }
+        var tail: UInt64 = 0
+        for (shift, byte) in bytes[offset...].enumerated() { tail |= UInt64(byte) << (8 * shift) }
+        step(tail)
+        step(UInt64(bytes.count))
+        self.value = value
+    }
+
     /// Sixteen hex digits.
     package var hex: String {
         let digits = String(value, radix: 16)

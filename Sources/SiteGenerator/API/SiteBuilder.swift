@@ -262,12 +262,12 @@ extension SiteBuilder {
                     }
                     let log = ReadLog()
                     guard let spec = pages.spec(kind, recording: log) else { continue }
-                    let fingerprint = PageKey(spec, theme: theme).hex
+                    let data = try theme.renderBytes(spec, with: templates)
+                    let fingerprint = PageKey.hex(of: data)
                     var outcome: Outcome
                     if previous.pages[path] == fingerprint, let size = staging.reuse(path) {
                         outcome = Outcome(path: path, fingerprint: fingerprint, rendered: false, size: size)
                     } else {
-                        let data = try theme.renderBytes(spec, with: templates)
                         try staging.write(data, to: path)
                         outcome = Outcome(path: path, fingerprint: fingerprint, rendered: true, size: data.count)
                     }
@@ -378,13 +378,13 @@ extension SiteBuilder {
         }
         var rendered = 0, bytes = 0
         for spec in specs {
-            let fingerprint = PageKey(spec, theme: theme).hex
+            let data = try theme.renderBytes(spec)
+            let fingerprint = PageKey.hex(of: data)
             if previous.pages[spec.path] == fingerprint, let size = staging.reuse(spec.path) {
                 manifest.pages[spec.path] = fingerprint
                 bytes += size
                 continue
             }
-            let data = try theme.renderBytes(spec)
             try staging.write(data, to: spec.path)
             manifest.pages[spec.path] = fingerprint
             rendered += 1

@@ -7,8 +7,8 @@ import Synchronization
 /// template and settings, without building its view model. Kept beside the manifest as
 /// `.pokedex-inputs` (binary, sorted: the same bytes for the same site).
 ///
-/// A page missing here (an older site, a page that was not built) is built as before: its
-/// view model, then its key (``PageKey``) against the manifest's.
+/// A page missing here (an older site, a page that was not built) is built and rendered, and
+/// written unless its bytes' key (``PageKey``) is the manifest's.
 struct PageInputs: Sendable {
     static let fileName = ".pokedex-inputs"
     static let format = "page-inputs-1"

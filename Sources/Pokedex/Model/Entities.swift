@@ -289,16 +289,20 @@ package struct Learnset: Sendable, Hashable, Codable {
         // place of each text, as one word, not by hashing three strings.
         let places = (move: Self.firstPlaces(moves), group: Self.firstPlaces(versionGroups), method: Self.firstPlaces(methods))
         var seen = Set<UInt64>()
-        var byGroup: [String: [Entry]] = [:]
+        // By the group's first place, not its slug: hashing the slug for each entry was a
+        // third of this.
+        var lists = [[Entry]](repeating: [], count: versionGroups.count)
         for word in packed {
             let move = Int(word >> 32), group = Int((word >> 20) & 0xFFF), method = Int((word >> 8) & 0xFFF)
             guard move < moves.count, group < versionGroups.count, method < methods.count else { continue }
             if let wanted, versionGroups[group] != wanted { continue }
             let key = places.move[move] << 32 | places.group[group] << 20 | places.method[method] << 8 | word & 0xFF
             guard seen.insert(key).inserted else { continue }
-            byGroup[versionGroups[group], default: []].append(
+            lists[Int(places.group[group])].append(
                 Entry(move: moves[move], versionGroup: versionGroups[group], method: methods[method], level: Int(word & 0xFF)))
         }
+        var byGroup: [String: [Entry]] = [:]
+        for (place, entries) in lists.enumerated() where !entries.isEmpty { byGroup[versionGroups[place]] = entries }
         return byGroup
     }
 

@@ -29,8 +29,22 @@ enum Learnsets {
         let fields: TemplateDictionary
         /// What level-up rows sort by after the level: the move's name, else its slug.
         let sortName: String
-        /// Its machine's label in each group it is a machine in.
-        let machines: [String: String]
+        /// Its machine in each group it is a machine in.
+        let machines: [String: Machine]
+    }
+
+    /// A machine as a table shows it and sorts it (``machineOrder(_:)``, worked out once a move).
+    struct Machine: Sendable {
+        let label: String
+        let order: (String, Int, String)
+
+        init(label: String) {
+            self.label = label
+            order = Learnsets.machineOrder(label)
+        }
+
+        /// A move with no machine in a group, last.
+        static let none = Machine(label: "~")
     }
 
     /// The facts of every move a build's pages show, made once for all of them: each page met
@@ -109,7 +123,7 @@ enum Learnsets {
         // fields is updated in place instead of grown (which hashed every key again).
         fields["first"] = .null
         // The first machine listed for a group, as a row shows it.
-        let machines = Dictionary((move?.machines ?? []).map { ($0.versionGroup, $0.label) }, uniquingKeysWith: { first, _ in first })
+        let machines = Dictionary((move?.machines ?? []).map { ($0.versionGroup, Machine(label: $0.label)) }, uniquingKeysWith: { first, _ in first })
         return MoveFacts(fields: fields, sortName: move?.name ?? slug, machines: machines)
     }
 
@@ -131,13 +145,17 @@ enum Learnsets {
             let machineNumbers = method == "machine"
             var rendered: [(sort: (String, Int, String), value: TemplateValue)] = []
             for (entry, facts) in rows {
-                let machine = facts.machines[group.slug]
                 var first: TemplateValue = .null
+                var order = ("", 0, "")
                 if method == "level-up" { first = .string(entry.level > 0 ? String(entry.level) : strings["moves_evolve"]) }
-                if machineNumbers { first = .string(machine ?? dash) }
+                if machineNumbers {
+                    let machine = facts.machines[group.slug]
+                    first = .string(machine?.label ?? dash)
+                    order = (machine ?? .none).order
+                }
                 var fields = facts.fields
                 fields["first"] = first
-                rendered.append((machineNumbers ? machineOrder(machine ?? "~") : ("", 0, ""), .dictionary(fields)))
+                rendered.append((order, .dictionary(fields)))
             }
             if machineNumbers { rendered.sort { $0.sort < $1.sort } }
             let title = strings.table["moves_method_\(method)"] ?? index.catalog.labels["move-learn-method"]?[method] ?? EvolutionPhrasing.words(method)

@@ -9,8 +9,7 @@ package struct Fingerprint: Sendable, Hashable {
 
     /// Adds a string and a separator, so `"ab" + "c"` and `"a" + "bc"` differ.
     package mutating func add(_ text: String) {
-        // The bytes in place, as for `Data`: the view's iterator checks each step (a build
-        // hashes every page's whole view model, and its strings were a third of that).
+        // The bytes in place, as for `Data`: the view's iterator checks each step.
         var text = text
         text.withUTF8 { buffer in
             var value = self.value

@@ -68,12 +68,8 @@ package enum LanguageMark {
 
     /// A rendered page with its marks resolved: spans in running text, nothing elsewhere.
     package static func resolve(_ html: String) -> String {
-        var html = html
-        return html.withUTF8 { bytes in
-            guard Resolver.hasMark(bytes) else { return nil }
-            var resolver = Resolver()
-            return String(decoding: resolver.run(bytes), as: UTF8.self)
-        } ?? html
+        guard isMarked(html) else { return html }
+        return String(decoding: resolve(bytes: Array(html.utf8)), as: UTF8.self)
     }
 
     /// A rendered page's UTF-8 bytes with their marks resolved, as ``resolve(_:)`` does: a

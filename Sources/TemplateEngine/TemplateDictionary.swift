@@ -59,10 +59,15 @@ public struct TemplateDictionary: Sendable {
 }
 
 extension TemplateDictionary: ExpressibleByDictionaryLiteral {
-    /// A later pair with the same key replaces the earlier one.
+    /// A key written twice is a mistake, as in a Swift dictionary literal (checked in debug
+    /// builds; a release build keeps the later value).
     public init(dictionaryLiteral elements: (String, TemplateValue)...) {
         storage = Storage(capacity: elements.count)
-        for (key, value) in elements { self[TemplateKey(key)] = value }
+        for (key, value) in elements {
+            let key = TemplateKey(key)
+            assert(storage.index(of: key) == nil, "the key \(key.text) is written twice")
+            self[key] = value
+        }
     }
 }
 
@@ -82,7 +87,9 @@ extension TemplateDictionary: Sequence {
     public var underestimatedCount: Int { count }
 }
 
-/// A dictionary key with its stable hash, made once.
+/// A dictionary key with its stable hash, made once. Keys match byte for byte (a Swift
+/// `String` key also matches its canonical equivalents: "é" as one scalar or two); the
+/// site's keys and template names are ASCII.
 public struct TemplateKey: Sendable, Hashable {
     public let text: String
     public let hash: UInt64

@@ -5,7 +5,7 @@
 /// is absent (a Pokémon with no previous entry), and nil only for keys it does not know:
 /// strict mode reports nil as a typo.
 ///
-/// A class: a value holds it as one reference, which keeps every ``TemplateValue`` two words
+/// A class: a value holds it as one reference, which keeps every ``TemplateValue`` two words and a tag
 /// and copies of it a retain (a struct in an existential made each value six words, and
 /// copying one a call through the type's witness table, on every lookup of every page).
 public protocol TemplateObject: AnyObject, Sendable {

@@ -107,10 +107,12 @@ struct APIClientFaultTests {
         await #expect(throws: PokeAPIFailure.timeout(url: url(server), seconds: 0.3)) {
             _ = try await client.get(url(server))
         }
-        // One pause between the two attempts, counted on the client's side; the server may
-        // read the second request after the client gave up on it, so its count is awaited.
+        // One pause between the two attempts, counted on the client's side: that is what says
+        // it tried twice. The server sees the first; the second, on a loaded machine, may time
+        // out before its bytes reach the server (a full `swift test` saw 1 of 2 there).
         #expect(sleeps.all.count == 1)
-        #expect(await server.requestCount(reaching: 2) == 2)
+        let seen = await server.requestCount(reaching: 2)
+        #expect((1...2).contains(seen))
         await client.transport.shutdown()
         await server.stop()
     }

@@ -45,6 +45,26 @@ struct TemplateDictionaryTests {
         }
     }
 
+    @Test("a copy past the scanned size, changed, leaves the original and its slots as they were; from nine pairs to eight and back")
+    func largeCopiesAndShrinking() {
+        var original = TemplateDictionary()
+        for key in Self.keys.prefix(9) { original[key] = .string(key) }
+        var copy = original
+        copy[Self.keys[0]] = nil
+        copy["new"] = "added"
+        #expect(original.count == 9 && copy.count == 9)
+        #expect(text(original[Self.keys[0]]) == Self.keys[0] && original["new"] == nil)
+        #expect(copy[Self.keys[0]] == nil && text(copy["new"]) == "added")
+        for key in Self.keys.dropFirst().prefix(8) {
+            #expect(text(original[key]) == key && text(copy[key]) == key)
+        }
+    }
+
+    @Test("a value is two words and a tag: copying one is a retain")
+    func valueSize() {
+        #expect(MemoryLayout<TemplateValue>.size <= 2 * MemoryLayout<Int>.size + 1)
+    }
+
     @Test("a copy changed leaves the original as it was (and the other way round)")
     func copiesAreValues() {
         var original: TemplateDictionary = ["name": "Pikachu", "type": "electric"]
@@ -58,14 +78,21 @@ struct TemplateDictionaryTests {
         #expect(text(copy["type"]) == "electric")
     }
 
-    @Test("iterates in the order pairs were added; from a Swift dictionary in key order; a literal's later duplicate wins")
+    @Test("iterates in the order pairs were added, a removal kept out; from a Swift dictionary in key order; a value literal's later duplicate wins")
     func order() {
-        let literal: TemplateDictionary = ["z": 1, "a": 2, "m": 3, "a": 4]
+        let value: TemplateValue = ["z": 1, "a": 2, "m": 3, "a": 4]
+        guard case .dictionary(var literal) = value else {
+            Issue.record("a dictionary literal made \(value)")
+            return
+        }
         #expect(literal.map(\.key) == ["z", "a", "m"])
         guard case .int(4)? = literal["a"] else {
             Issue.record("the later duplicate did not win")
             return
         }
+        literal["a"] = nil
+        literal["b"] = 5
+        #expect(literal.keys == ["z", "m", "b"])
         let converted = TemplateDictionary(["z": .int(1), "a": .int(2), "m": .int(3)])
         #expect(converted.keys == ["a", "m", "z"])
     }

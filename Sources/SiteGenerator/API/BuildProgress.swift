@@ -25,7 +25,8 @@ package struct BuildProgress: Sendable, Hashable {
 package struct BuildSummary: Sendable, Hashable {
     /// Every page in the site.
     package var pages: Int
-    /// Pages rendered this time; the rest were unchanged and reused.
+    /// Pages written this time; the rest were unchanged and reused (taken by their reads, or
+    /// rendered to the bytes the last build wrote).
     package var pagesRendered: Int
     package var sprites: Int
     /// Sprites the cache lacked (the placeholder stands in).

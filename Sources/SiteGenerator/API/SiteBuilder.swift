@@ -302,8 +302,8 @@ extension SiteBuilder {
 
     /// What every page of one language is made of besides its reads and its template: the
     /// tool, the selection, the collection, the settings, the words, the layout, the sprites.
-    /// A change in any of them builds every page's view model again (and renders those whose
-    /// key changed).
+    /// A change in any of them builds and renders every page again (and writes those whose
+    /// bytes' key changed).
     func settingsKey(pages: SitePages, key: BuildKey?, sprites: [String: SpriteShape], contents: [String: PNGContent]) -> UInt64 {
         var hash = Fingerprint()
         hash.add("page-settings-1")

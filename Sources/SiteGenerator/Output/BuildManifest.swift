@@ -1,6 +1,7 @@
 import Foundation
 
-/// Each page's input fingerprint from the last build, so unchanged pages are reused.
+/// Each page's key from the last build (``PageKey``, a hash of its bytes), so a page that
+/// comes out the same is taken from the last build instead of written again.
 struct BuildManifest: Sendable, Codable, Equatable {
     var version = 2
     var pages: [String: String] = [:]

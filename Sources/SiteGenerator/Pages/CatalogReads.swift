@@ -12,7 +12,9 @@ import Pokedex
 /// pages reach the catalog only through ``CatalogView``, ``ReverseView`` and the index's
 /// faces (``RecordedFaces``, ``CatalogIndex/defaultFaces``), which record every lookup; a
 /// value derived from many (the page order, who learns a move) is recorded as its own name
-/// and fingerprinted as it is.
+/// and fingerprinted as it is. What a build makes once for every page (a move's facts,
+/// ``Learnsets/MoveFactsCache``) keeps the reads that made it, and each page that takes it
+/// records them as its own.
 ///
 /// One log per page, filled by one task: not shared across threads.
 final class ReadLog: @unchecked Sendable {

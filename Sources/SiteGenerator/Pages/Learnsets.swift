@@ -21,9 +21,9 @@ enum Learnsets {
         return groups.first { group in byGroup[group.slug, default: []].contains { methodOrder.contains($0.method) } } ?? groups.first
     }
 
-    /// What a table row shows of a move, looked up once a page: the every-game page meets
-    /// the same move in every game, and each lookup copied the whole move and drew its
-    /// type's badge again.
+    /// What a table row shows of a move, made once a site (``MoveFactsCache``): the every-game
+    /// page meets the same move in every game, and each lookup copied the whole move and drew
+    /// its type's badge again.
     struct MoveFacts: Sendable {
         /// The row without its first column: name, page and type, and the numbers unless compact.
         let fields: TemplateDictionary
@@ -44,13 +44,20 @@ enum Learnsets {
         }
 
         /// A move with no machine in a group, last.
-        static let none = Machine(label: "~")
+        static let unlisted = Machine(label: "~")
     }
 
     /// The facts of every move a build's pages show, made once for all of them: each page met
     /// the same few hundred moves, and making their facts again was a twentieth of a build.
     /// Kept with what making each one read, which a page that takes them reads too.
     final class MoveFactsCache: Sendable {
+        /// The words the facts are in.
+        let strings: SiteStrings
+
+        init(strings: SiteStrings) {
+            self.strings = strings
+        }
+
         private struct Key: Hashable {
             let slug: String
             let compact: Bool
@@ -92,8 +99,9 @@ enum Learnsets {
         let compact = memo.compact
         let facts: MoveFacts
         if let shared = index.moveFacts {
+            // In the cache's own words: the site's, whoever asks.
             let (made, reads) = shared.facts(slug, compact: compact) { log in
-                make(slug, index: index.recording(into: log), strings: strings, compact: compact)
+                make(slug, index: index.recording(into: log), strings: shared.strings, compact: compact)
             }
             if let log = index.log { reads.forEach(log.read) }
             facts = made
@@ -120,7 +128,8 @@ enum Learnsets {
             fields["pp"] = .string(move?.pp.map(String.init) ?? dash)
         }
         // Each row sets its own first column: with the key there already, a row's copy of the
-        // fields is updated in place instead of grown (which hashed every key again).
+        // fields is updated in place instead of grown (a full row's eighth key to nine made
+        // the copy build a slot table).
         fields["first"] = .null
         // The first machine listed for a group, as a row shows it.
         let machines = Dictionary((move?.machines ?? []).map { ($0.versionGroup, Machine(label: $0.label)) }, uniquingKeysWith: { first, _ in first })
@@ -151,7 +160,7 @@ enum Learnsets {
                 if machineNumbers {
                     let machine = facts.machines[group.slug]
                     first = .string(machine?.label ?? dash)
-                    order = (machine ?? .none).order
+                    order = (machine ?? .unlisted).order
                 }
                 var fields = facts.fields
                 fields["first"] = first

@@ -22,7 +22,7 @@ struct SitePages: Sendable {
          layout: SiteLayout? = nil) {
         self.index = index
         // The facts are in these words: a cache of this site's own.
-        self.index.moveFacts = Learnsets.MoveFactsCache()
+        self.index.moveFacts = Learnsets.MoveFactsCache(strings: strings)
         self.collection = collection
         self.strings = strings
         self.title = title

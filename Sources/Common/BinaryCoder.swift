@@ -117,9 +117,9 @@ package protocol BinaryKept {
     init(kept reader: BinaryRecordReader) throws
 }
 
-/// A type that writes its record form itself but is never read back (a catalog's pokemon,
-/// written only to be hashed for the pages' read fingerprints). The same rule: the bytes
-/// `Codable` would have written.
+/// A type that writes its record form itself but is never read back from it (a pokemon's
+/// learnset words, written only to be hashed). The same rule: the bytes `Codable` would
+/// have written.
 package protocol BinaryWritable {
     func write(record writer: BinaryRecordWriter)
 }
@@ -224,6 +224,7 @@ package struct BinaryRecordReader {
     package func count() throws -> Int { try reader.count() }
     package func optionalInt() throws -> Int? { try reader.byte() == 0 ? nil : Int(try reader.signed()) }
     package func strings() throws -> [String] { try reader.elements { try reader.string() } }
+    package func optionalStrings() throws -> [String]? { try reader.byte() == 0 ? nil : try strings() }
     package func records<T: BinaryRecord>(_ type: T.Type = T.self) throws -> [T] { try reader.elements { try T(record: self) } }
     package func optionalRecords<T: BinaryRecord>(_ type: T.Type = T.self) throws -> [T]? {
         try reader.byte() == 0 ? nil : try records(type)
@@ -432,7 +433,7 @@ private enum CoderPaths {
             if kept, let type = type as? any BinaryKept.Type { return .kept(type) }
             if kept, let type = type as? any BinaryRecord.Type { return .record(type) }
             // Only a form that reads back is kept: a type that writes itself only to be
-            // hashed (a catalog's pokemon) writes its parts' kept forms through `Codable`.
+            // hashed writes its parts' kept forms through `Codable`.
             if !kept, let type = type as? any BinaryWritable.Type { return .record(type) }
             if let type = type as? any BinaryRecordArray.Type { return .records(type) }
             if let type = type as? any BinaryArray.Type { return .array(type) }

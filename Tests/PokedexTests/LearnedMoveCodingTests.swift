@@ -36,7 +36,7 @@ struct LearnedMoveCodingTests {
         #expect(try BinaryCoder.decode([Encounter].self, from: bytes, format: "t") == [encounter, encounter])
     }
 
-    @Test("a pokemon, written to be hashed, writes what Codable writes: every field, set and unset")
+    @Test("a pokemon writes what Codable writes, in the hashed and the kept form, every field set and unset, and reads back")
     func pokemonForm() throws {
         var full = Pokemon(id: 10_100, slug: "raichu-alola", speciesID: 26, name: "Alolan Raichu", formName: "Alolan Form", isDefault: false,
                            types: ["electric", "psychic"], height: 7, weight: 210, baseExperience: 243,
@@ -64,7 +64,26 @@ struct LearnedMoveCodingTests {
         #expect(!derived.moves.isEmpty)
         for pokemon in [full, bare, derived] {
             #expect(try BinaryCoder.encode(pokemon, format: "t") == (try BinaryCoder.encode(CodableForm(pokemon), format: "t")))
+            let kept = try BinaryCoder.encode(pokemon, format: "t", kept: true)
+            #expect(kept == (try BinaryCoder.encode(CodableForm(pokemon), format: "t", kept: true)))
+            let read = try #require(try BinaryCoder.decode(Pokemon.self, from: kept, format: "t", kept: true))
+            #expect(read == pokemon)
+            #expect(read.moves == pokemon.moves && read.learnableMoves == pokemon.learnableMoves)
+            #expect(Array(read.encounters) == Array(pokemon.encounters))
+            // The hashed form reads back to a pokemon that writes the same bytes (an empty
+            // list read back is held as a made one, which compares apart from one never filled).
+            let hashed = try BinaryCoder.encode(pokemon, format: "t")
+            let again = try #require(try BinaryCoder.decode(Pokemon.self, from: hashed, format: "t"))
+            #expect(try BinaryCoder.encode(again, format: "t") == hashed)
+            #expect(again.moves == pokemon.moves && Array(again.encounters) == Array(pokemon.encounters))
         }
+        // An empty list writes the empty array, as Codable does, whether made empty or merged from none.
+        for empty in [EncounterList(), EncounterList([])] {
+            #expect(try BinaryCoder.encode(empty, format: "t") == (try BinaryCoder.encode(CodableForm([Encounter]()), format: "t")))
+        }
+        // The kept form holds the learnset's and the encounters' compressed bytes, not the
+        // arrays they stand for: what every build hashes is not inflated first.
+        #expect(try BinaryCoder.encode(full, format: "t", kept: true) != (try BinaryCoder.encode(full, format: "t")))
     }
 
     @Test("a records file's table entries write what Codable writes, and read back the same")

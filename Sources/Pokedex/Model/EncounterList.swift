@@ -123,9 +123,11 @@ extension EncounterList.Merger: BinaryWritable {
     }
 }
 
-/// The bytes of the array it stands for, as they are kept: every pokemon is hashed on every build.
+/// The bytes of the array it stands for, as they are kept. A list made empty holds no
+/// record at all: it writes the empty array's count.
 extension EncounterList: BinaryWritable {
     package func write(record writer: BinaryRecordWriter) {
+        guard count > 0 else { return writer.count(0) }
         writer.raw(record.bytes)
     }
 }

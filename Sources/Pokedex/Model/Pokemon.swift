@@ -161,10 +161,11 @@ package struct Sprites: Sendable, Hashable, Codable {
     }
 }
 
-/// Field by field, in declaration (so `CodingKeys`) order: the bytes `Codable` writes. A
-/// pokemon is written only to be hashed (every build fingerprints every pokemon for the
-/// pages' reads), never read back from this form.
-extension Pokemon: BinaryWritable {
+/// Field by field, in declaration (so `CodingKeys`) order: the bytes `Codable` writes, in
+/// either form. Every build fingerprints every pokemon for the pages' reads, in the kept
+/// form (its learnset's and encounters' compressed bytes as they are, not inflated to be
+/// hashed), and a derived record keeps every normalized pokemon (read back field by field).
+extension Pokemon: BinaryRecord {
     package func write(record writer: BinaryRecordWriter) {
         writer.int(id)
         writer.string(slug)
@@ -185,15 +186,51 @@ extension Pokemon: BinaryWritable {
         writer.optional(givenLearnable)
         writer.strings(heldItems)
         writer.value(effort)
-        writer.strings(learnset.moves)
-        writer.strings(learnset.versionGroups)
-        writer.strings(learnset.methods)
-        learnset.packed.write(record: writer)
+        if writer.kept {
+            writer.value(learnset)
+        } else {
+            writer.strings(learnset.moves)
+            writer.strings(learnset.versionGroups)
+            writer.strings(learnset.methods)
+            learnset.packed.write(record: writer)
+        }
         writer.value(media)
-        encounters.write(record: writer)
+        if writer.kept {
+            encounters.write(kept: writer)
+        } else {
+            encounters.write(record: writer)
+        }
         writer.value(heldItemRarities)
         writer.value(form)
         writer.value(cosmeticForms)
         writer.optional(searchNames)
+    }
+
+    package init(record reader: BinaryRecordReader) throws {
+        id = try reader.int()
+        slug = try reader.string()
+        speciesID = try reader.int()
+        name = try reader.string()
+        formName = try reader.optional()
+        isDefault = try reader.bool()
+        types = try reader.strings()
+        height = try reader.int()
+        weight = try reader.int()
+        baseExperience = try reader.optionalInt()
+        abilities = try reader.value()
+        stats = try reader.value()
+        sprites = try reader.value()
+        movesVersionGroup = try reader.optional()
+        givenMoves = try reader.optionalRecords()
+        givenLearnable = try reader.optionalStrings()
+        heldItems = try reader.strings()
+        effort = try reader.value()
+        learnset = try reader.value()
+        media = try reader.value()
+        encounters = try reader.kept ? EncounterList(kept: reader) : reader.value()
+        heldItemRarities = try reader.value()
+        form = try reader.value()
+        cosmeticForms = try reader.value()
+        searchNames = try reader.optionalStrings()
     }
 }

@@ -259,8 +259,12 @@ struct ReadPrints: Sendable {
     private static func print(_ value: some Encodable) -> UInt64 {
         var hash = Fingerprint()
         // Never 0, the fingerprint of absence; an entity that does not encode changes every
-        // time (dictionaries encode in key order, so equal values give equal bytes).
-        hash.add((try? BinaryCoder.encode(value, format: "read")) ?? Data(UUID().uuidString.utf8))
+        // time (dictionaries encode in key order, so equal values give equal bytes). In the
+        // kept form: what holds compressed bytes (a learnset, encounters, a species' texts)
+        // is hashed as those bytes, not inflated first; they read back, so values that
+        // differ have kept bytes that differ. Hashed in place, eight bytes a step.
+        let hashed = try? BinaryCoder.encoded(value, format: "read", kept: true) { bytes in hash.addWords(bytes) }
+        if hashed == nil { hash.add(UUID().uuidString) }
         return hash.value == 0 ? 1 : hash.value
     }
 }

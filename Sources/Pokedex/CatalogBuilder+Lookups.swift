@@ -4,8 +4,24 @@ import PokeAPI
 extension CatalogBuilder {
     /// The lookups the pages name things with: games and their groups, egg groups,
     /// encounter methods and conditions, triggers, targets, classes, languages, growth rates,
-    /// item categories, generations, and the places encounters happen in.
-    func addLookups(to catalog: inout Catalog, references: References, order: VersionOrder) async throws(CatalogIssue) {
+    /// item categories, generations, and the places encounters happen in. Made from the
+    /// references alone, so a build loads them while it loads the moves (``apply(_:to:)``
+    /// puts them in the catalog).
+    struct Lookups: Sendable {
+        var versionGroups: [VersionGroupInfo] = []
+        var versionNames: [String: String] = [:]
+        var labels: [String: [String: String]] = [:]
+        var areaLocations: [String: String] = [:]
+        var locationNames: [String: String] = [:]
+        var locationRegions: [String: String] = [:]
+        /// The regions the places are in, by the names their files give.
+        var placeRegions: [String: String] = [:]
+        /// Every region the data holds, with its name.
+        var regions: [(slug: String, name: String)] = []
+    }
+
+    func loadLookups(references: References) async throws(CatalogIssue) -> Lookups {
+        var lookups = Lookups()
         let localized = self.localized
         let versions = try await loadAll(Wire.Version.self, kind: "version")
         var versionNames: [String: String] = [:]
@@ -17,8 +33,8 @@ extension CatalogBuilder {
             groups.append(VersionGroupInfo(slug: group.name, name: name, order: group.order ?? group.id,
                                            generation: group.generation?.id, versions: members))
         }
-        catalog.versionGroups = groups.sorted { ($0.order, $0.slug) > ($1.order, $1.slug) }
-        catalog.versionNames = versionNames
+        lookups.versionGroups = groups.sorted { ($0.order, $0.slug) > ($1.order, $1.slug) }
+        lookups.versionNames = versionNames
 
         // The kinds named by their names alone, every file of all of them in one go, each
         // label picked as its file is decoded.
@@ -26,7 +42,7 @@ extension CatalogBuilder {
                      "move-damage-class", "move-learn-method", "language", "item-category", "stat"]
         var named: [(kind: String, id: Int)] = []
         for kind in kinds {
-            catalog.labels[kind] = [:]
+            lookups.labels[kind] = [:]
             for id in try store.ids(kind) { named.append((kind, id)) }
         }
         let store = self.store
@@ -34,18 +50,18 @@ extension CatalogBuilder {
             let resource = try store.load(Wire.Named.self, kind, id)
             return (kind, resource.name, localized.name(resource.names) ?? Localized.words(resource.name))
         }
-        for (kind, slug, label) in labelled { catalog.labels[kind]?[slug] = label }
+        for (kind, slug, label) in labelled { lookups.labels[kind]?[slug] = label }
         var generations: [String: String] = [:]
         for generation in try await loadAll(Wire.Generation.self, kind: "generation") {
             generations[String(generation.id)] = localized.name(generation.names) ?? Localized.words(generation.name)
         }
-        catalog.labels["generation"] = generations
+        lookups.labels["generation"] = generations
         var rates: [String: String] = [:]
         for rate in try await loadAll(Wire.GrowthRate.self, kind: "growth-rate") {
             rates[rate.name] = localized.pick(rate.descriptions?.entries) { $0.language.name }.map { Localized.sentence($0.description) }
                 ?? Localized.words(rate.name)
         }
-        catalog.labels["growth-rate"] = rates
+        lookups.labels["growth-rate"] = rates
 
         // The places encounters happen in: areas, their locations, the locations' regions.
         // Names are picked beside the decoding: picked after it, one place at a time, they
@@ -58,7 +74,7 @@ extension CatalogBuilder {
         for (area, name, location) in areas.compactMap({ $0 }) {
             areaNames[area] = name
             if let location, let slug = location.name {
-                catalog.areaLocations[area] = slug
+                lookups.areaLocations[area] = slug
                 if let id = location.id { locationIDs[slug] = id }
             }
         }
@@ -69,26 +85,41 @@ extension CatalogBuilder {
         }
         var regionIDs: [String: Int] = [:]
         for (location, name, region) in locations.compactMap({ $0 }) {
-            if let name { catalog.locationNames[location] = name }
+            if let name { lookups.locationNames[location] = name }
             if let region, let slug = region.name {
-                catalog.locationRegions[location] = slug
+                lookups.locationRegions[location] = slug
                 if let id = region.id { regionIDs[slug] = id }
             }
         }
         // An area's own name is often empty (the place's main area): say the place's name.
-        for (area, location) in catalog.areaLocations where areaNames[area] == nil {
-            areaNames[area] = catalog.locationNames[location]
+        for (area, location) in lookups.areaLocations where areaNames[area] == nil {
+            areaNames[area] = lookups.locationNames[location]
         }
-        catalog.labels["location-area"] = areaNames
-        for (slug, name) in try await loadNamesIfPresent(regionIDs, kind: "region") { catalog.regionNames[slug] = name }
+        lookups.labels["location-area"] = areaNames
+        lookups.placeRegions = try await loadNamesIfPresent(regionIDs, kind: "region")
+        lookups.regions = try await loadAll(Wire.Named.self, kind: "region").map { region in
+            (region.name, localized.name(region.names) ?? Localized.words(region.name))
+        }
+        return lookups
+    }
 
+    /// Puts the lookups in the catalog: the regions the places name over those the
+    /// references named, then every other region the data holds; then marks the regional
+    /// forms and tells apart varieties that share a name.
+    static func apply(_ lookups: Lookups, to catalog: inout Catalog) {
+        catalog.versionGroups = lookups.versionGroups
+        catalog.versionNames = lookups.versionNames
+        for (kind, labels) in lookups.labels { catalog.labels[kind] = labels }
+        catalog.areaLocations = lookups.areaLocations
+        catalog.locationNames = lookups.locationNames
+        catalog.locationRegions = lookups.locationRegions
+        for (slug, name) in lookups.placeRegions { catalog.regionNames[slug] = name }
         // A form named after one of the data's regions ("alola", "galar-standard") is regional.
-        let regions = try await loadAll(Wire.Named.self, kind: "region")
-        for region in regions where catalog.regionNames[region.name] == nil {
-            catalog.regionNames[region.name] = localized.name(region.names) ?? Localized.words(region.name)
+        for region in lookups.regions where catalog.regionNames[region.slug] == nil {
+            catalog.regionNames[region.slug] = region.name
         }
-        Self.markRegionalForms(&catalog, regions: regions.map(\.name))
-        Self.disambiguate(&catalog)
+        markRegionalForms(&catalog, regions: lookups.regions.map(\.slug))
+        disambiguate(&catalog)
     }
 
     /// A form named after one of the data's regions is regional ("alola", "galar-zen",

@@ -52,29 +52,53 @@ struct CatalogBuilder: Sendable {
             chainOnly[slug] = SpeciesSummary(id: other.id, slug: other.slug, name: other.name)
         }
 
-        // The pokemon are moved in, not copied: the lookups below change some of them, and a
+        // What the references name is loaded all at once, each part on every core: one
+        // after the other, the small parts (types, stats, the lookups' few files of a
+        // kind) left the second core idle between them. Each reports its own error, in
+        // the order they were loaded in before.
+        let wanted = references
+        async let types = Self.result { () throws(CatalogIssue) in try await self.loadTypes() }
+        async let moves = Self.result { () throws(CatalogIssue) in try await self.loadMoves(wanted.moves, order: order) }
+        async let abilities = Self.result { () throws(CatalogIssue) in try await self.loadAbilities(wanted.abilities, order: order) }
+        async let items = Self.result { () throws(CatalogIssue) in try await self.loadItems(wanted.items, order: order) }
+        async let stats = Self.result { () throws(CatalogIssue) in
+            try await self.loadNamed(wanted.stats, kind: "stat") { Stat(slug: $0, name: $1) }
+        }
+        async let growthRates = Self.result { () throws(CatalogIssue) in try await self.loadGrowthRates() }
+        async let regionNames = Self.result { () throws(CatalogIssue) in try await self.loadNamesIfPresent(wanted.regions, kind: "region") }
+        async let lookups = Self.result { () throws(CatalogIssue) in try await self.loadLookups(references: wanted) }
+        // The pokemon are moved in, not copied: the lookups change some of them, and a
         // table still held here would be copied whole for that (8 MB at ten times the dex).
         var catalog = Catalog(
             language: localized.language,
             species: species.sorted { $0.id < $1.id },
             pokemon: consume pokemon,
-            types: try await loadTypes(),
+            types: try await types.get(),
             evolutionChains: chains,
-            moves: try await loadMoves(references.moves, order: order),
-            abilities: try await loadAbilities(references.abilities, order: order),
-            items: try await loadItems(references.items, order: order),
-            stats: try await loadNamed(references.stats, kind: "stat") { Stat(slug: $0, name: $1) },
+            moves: try await moves.get(),
+            abilities: try await abilities.get(),
+            items: try await items.get(),
+            stats: try await stats.get(),
             chainOnlySpecies: chainOnly,
-            growthRates: try await loadGrowthRates(),
-            itemSlugs: try loadItemSlugs(besides: references.items),
-            // The places evolutions name are read with every other place, in `addLookups`
+            growthRates: try await growthRates.get(),
+            itemSlugs: try loadItemSlugs(besides: wanted.items),
+            // The places evolutions name are read with every other place, in `loadLookups`
             // (one type per file, so its record is kept, not decoded again each build).
             locationNames: [:],
-            regionNames: try await loadNamesIfPresent(references.regions, kind: "region")
+            regionNames: try await regionNames.get()
         )
-        try await addLookups(to: &catalog, references: references, order: order)
+        Self.apply(try await lookups.get(), to: &catalog)
         try catalog.validate(folder: store.root.path)
         return catalog
+    }
+
+    /// What `body` gives or throws, as a value: what a child task loading one part hands back.
+    static func result<T>(_ body: () async throws(CatalogIssue) -> T) async -> Result<T, CatalogIssue> {
+        do {
+            return .success(try await body())
+        } catch {
+            return .failure(error)
+        }
     }
 }
 

@@ -38,7 +38,7 @@ extension BuildCommand {
             + "\(report.notModified) revalidated, \(report.alreadyCached) already there, \(report.missingSprites) media missing upstream, "
             + "\(report.failures.count) failed"
             + (report.restamped > 0 ? ", \(report.restamped) edited in place (the same links: taken without a crawl)" : "")
-            + String(format: "; %.2f s", seconds))
+            + "; \(seconds.fixed(2)) s")
         if report.downloaded > 0 { reporter.note("Fetched \(report.downloaded) resources into \(source.cache.path)") }
         guard report.failures.isEmpty else {
             let shown = report.failures.prefix(10).map { "  \($0.url): \($0.reason)" }.joined(separator: "\n")

@@ -136,7 +136,7 @@ struct BuildCommand: AsyncParsableCommand {
                 reporter.detail("catalog (\(language)): \(catalog.species.count) species, \(catalog.pokemon.count) pokemon, "
                     + "\(catalog.moves.count) moves, \(catalog.abilities.count) abilities, \(catalog.items.count) items; "
                     + (prepared.root == nil ? "the bundled sample" : "\(decoded) files decoded, the rest from records")
-                    + String(format: "; %.2f s", elapsed.inSeconds))
+                    + "; \(elapsed.inSeconds.fixed(2)) s")
             }
         } catch {
             throw CommandFailure(String(describing: error))

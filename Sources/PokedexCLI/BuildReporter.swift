@@ -50,8 +50,8 @@ final class BuildReporter: Sendable {
         for warning in summary.warnings { warn(warning) }
         guard !quiet else { return }
         for stage in summary.stages { detail(stage) }
-        let megabytes = String(format: "%.1f", Double(summary.bytes) / 1_048_576)
-        let time = String(format: "%.2f", summary.seconds)
+        let megabytes = (Double(summary.bytes) / 1_048_576).fixed(1)
+        let time = summary.seconds.fixed(2)
         var lines = [
             "Built \(summary.pages) pages (\(summary.pagesRendered) rendered, \(summary.pages - summary.pagesRendered) unchanged), "
                 + "\(summary.sprites) sprites, \(megabytes) MB in \(time) s",
@@ -75,7 +75,7 @@ final class BuildReporter: Sendable {
     }
 
     static func kilobytes(_ bytes: Int) -> String {
-        String(format: "%.1f KB", Double(bytes) / 1000)
+        (Double(bytes) / 1000).fixed(1) + " KB"
     }
 
     private func write(_ text: String) {

@@ -68,6 +68,57 @@ struct SiteBuilderTests {
         #expect(try site.read("favorites.html").contains("data-slug=\"eevee\""))
     }
 
+    @Test("a rebuild updates the site the last swap took out in place: the very files kept, the rest replaced or removed, a clean build's bytes")
+    func recyclesLastSite() async throws {
+        let site = try TestSite()
+        defer { site.remove() }
+        let manager = FileManager.default
+        var fewer = TestCatalog.make()
+        let dropped = try #require(fewer.species.last)
+        fewer.species.removeLast()
+        for slug in dropped.varieties { fewer.pokemon[slug] = nil }
+        _ = try await site.build()
+        _ = try await site.build(catalog: fewer)
+        let recycle = site.folder.appendingPathComponent(".site.previous")
+        #expect(manager.fileExists(atPath: recycle.appendingPathComponent("index.html").path), "the first site waits beside the output")
+        // What the next build must not keep: a stray file and folder, a page and a sprite
+        // that are other files than the ones that go there, a file where a folder goes.
+        try Data("stray".utf8).write(to: recycle.appendingPathComponent("stray.html"))
+        try manager.createDirectory(at: recycle.appendingPathComponent("stray/deep"), withIntermediateDirectories: true)
+        try Data("stray".utf8).write(to: recycle.appendingPathComponent("stray/deep/file.txt"))
+        let page = "pokemon/pikachu.html", sprite = try #require(TestCatalog.make().pokemon["pikachu"]?.sprites.frontDefault)
+        for path in [page, sprite] {
+            try manager.removeItem(at: recycle.appendingPathComponent(path))
+            try Data("not this one".utf8).write(to: recycle.appendingPathComponent(path))
+        }
+        try manager.removeItem(at: recycle.appendingPathComponent("types"))
+        try Data("a file where a folder goes".utf8).write(to: recycle.appendingPathComponent("types"))
+        // A folder that is a link out of the site is never written through.
+        let outside = site.folder.appendingPathComponent("outside")
+        try manager.createDirectory(at: outside, withIntermediateDirectories: true)
+        try manager.removeItem(at: recycle.appendingPathComponent("items"))
+        try manager.createSymbolicLink(at: recycle.appendingPathComponent("items"), withDestinationURL: outside)
+        var renamed = TestCatalog.make()
+        renamed.pokemon["eevee"]?.name = "Renamed Eevee"
+        let summary = try await site.build(catalog: renamed)
+        #expect(summary.stages.contains { $0.hasPrefix("staging: the site swapped out last time") })
+        _ = try await site.build(output: "clean", catalog: renamed)
+        let built = try site.contents(), clean = try site.contents(output: "clean")
+        #expect(built.keys.sorted() == clean.keys.sorted(), "nothing stray, nothing missing")
+        for (path, bytes) in clean where built[path] != bytes { Issue.record("\(path) differs from a clean build's") }
+        #expect(try site.read(page).contains("Pikachu"))
+        #expect(try manager.contentsOfDirectory(atPath: outside.path).isEmpty, "nothing written through the link")
+        // What is linked is the very file: a sprite is the cache's, and a page the same
+        // since the last build is that build's file (now the one waiting beside the output).
+        let output = site.folder.appendingPathComponent("site")
+        func inode(_ url: URL) -> Int? { (try? manager.attributesOfItem(atPath: url.path))?[.systemFileNumber] as? Int }
+        #expect(inode(output.appendingPathComponent(sprite)) == inode(site.sprites.appendingPathComponent(sprite)))
+        let lastSite = try site.contents(output: ".site.previous")
+        let same = built.keys.filter { $0.hasPrefix("pokemon/") && $0.hasSuffix(".html") && lastSite[$0] == built[$0] }
+        #expect(!same.isEmpty)
+        for path in same { #expect(inode(output.appendingPathComponent(path)) == inode(recycle.appendingPathComponent(path)), "\(path)") }
+    }
+
     @Test("keeps the previous site when a build fails")
     func stagingSwap() async throws {
         let site = try TestSite()

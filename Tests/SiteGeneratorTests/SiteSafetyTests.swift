@@ -86,7 +86,7 @@ struct SiteSafetyTests {
         #expect(pokedex_remove_tree(folder.url.appendingPathComponent("never-there").path) == 0)
     }
 
-    @Test("a rebuild exchanges the sites, leaving nothing beside the output")
+    @Test("a rebuild exchanges the sites, leaving beside the output only the last site, for the next build to update")
     func swapLeavesNothing() async throws {
         let site = try TestSite()
         defer { site.remove() }
@@ -96,6 +96,7 @@ struct SiteSafetyTests {
         let beside = try FileManager.default.contentsOfDirectory(atPath: site.folder.path)
         #expect(!beside.contains(".site.staging"))
         #expect(!beside.contains(".site.old"))
+        #expect(beside.contains(".site.previous"))
     }
 
     @Test("a site left aside by a swap killed midway is put back by the next build")

@@ -82,7 +82,7 @@ package struct SiteBuilder: Sendable {
             var searchFiles: [SearchFileSize] = []
             var stages: [String] = []
             let clock = ContinuousClock()
-            func seconds(_ since: ContinuousClock.Instant) -> String { String(format: "%.2f s", (clock.now - since).inSeconds) }
+            func seconds(_ since: ContinuousClock.Instant) -> String { (clock.now - since).inSeconds.fixed(2) + " s" }
             var firstPages: SitePages?
             var firstTheme: Theme?
             for (offset, site) in sites.enumerated() {
@@ -162,6 +162,11 @@ package struct SiteBuilder: Sendable {
             manifest.bytes = pageBytes + assetBytes + spriteBytes + emblemBytes + indexBytes
             manifest.bytes += try writeSharedIndexes(manifest: manifest, languages: multilingual ? members.map(\.language.tag) : [], staging: staging)
             try staging.write(inputs.encoded(), to: PageInputs.fileName)
+            // Built over the last site swapped out: what this one does not have goes.
+            if staging.recycled {
+                let removed = staging.removeUnclaimed()
+                stages.append("staging: the site swapped out last time, updated in place (\(removed) of its files and folders not in this one removed)")
+            }
             if let check {
                 progress(BuildProgress(stage: .finishing, done: 0, total: 1))
                 let checkStart = clock.now

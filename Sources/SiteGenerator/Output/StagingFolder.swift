@@ -1,6 +1,7 @@
 import CSystemExtras
 import Common
 import Foundation
+import Synchronization
 import SystemPackage
 
 /// A build's folder beside the output, swapped in only when the whole site is ready.
@@ -9,6 +10,14 @@ import SystemPackage
 /// removed by the next build. Every file in staging is created new (`O_EXCL`, never
 /// following a symlink), so one page never overwrites another and nothing written here
 /// can land outside the site, whatever the data names.
+///
+/// The site a swap takes out is kept beside the output (`.<name>.previous`) and is the next
+/// build's staging folder (recycled): most of its files are already what goes there (hard
+/// links to the very files the new site links), so a rebuild changes only what changed,
+/// not the site's thousands of links made again and the old ones removed (a third of a
+/// one-resource rebuild's time). An entry is kept only when it is the very file (device
+/// and inode) that would be linked there; anything else there is removed before a file is
+/// made, and what this build did not put there is removed before the swap.
 struct StagingFolder: Sendable {
     static let manifestName = ".pokedex-manifest.json"
 
@@ -18,19 +27,39 @@ struct StagingFolder: Sendable {
     let previous: URL?
     /// Where the previous site waits while a swap that cannot exchange atomically runs.
     let retired: URL
+    /// Where the site a swap took out waits to be the next build's staging folder.
+    let recycle: URL
+    /// Whether staging began as the last site swapped out, not empty.
+    let recycled: Bool
     /// `staging.path` and `previous.path`, once: a site's thousands of files are joined to
     /// them as text (a path given here is already checked to be plain and relative), not
     /// through `URL`.
     let stagingPath: String
     let previousPath: String?
+    /// What this build put in staging: a path claimed twice is a collision, and in a
+    /// recycled folder what is not claimed is removed before the swap.
+    private let claims = Claims()
 
-    init(output: URL, staging: URL, previous: URL?, retired: URL) {
+    init(output: URL, staging: URL, previous: URL?, retired: URL, recycle: URL? = nil, recycled: Bool = false) {
         self.output = output
         self.staging = staging
         self.previous = previous
         self.retired = retired
+        self.recycle = recycle ?? staging.deletingLastPathComponent().appendingPathComponent(".\(output.lastPathComponent).previous")
+        self.recycled = recycled
         stagingPath = staging.path
         previousPath = previous?.path
+    }
+
+    /// The files and folders a build put in staging.
+    final class Claims: Sendable {
+        private let state = Mutex<(files: Set<String>, folders: Set<String>)>(([], []))
+
+        /// Claims `path` for a file: false when this build already put one there.
+        func file(_ path: String) -> Bool { state.withLock { $0.files.insert(path).inserted } }
+        /// Claims `path` for a folder: true the first time.
+        func folder(_ path: String) -> Bool { state.withLock { $0.folders.insert(path).inserted } }
+        var all: (files: Set<String>, folders: Set<String>) { state.withLock { $0 } }
     }
 
     /// Makes an empty staging folder next to `output`, refusing to replace a folder this tool did not build.
@@ -43,6 +72,7 @@ struct StagingFolder: Sendable {
         let parent = output.deletingLastPathComponent()
         let staging = parent.appendingPathComponent(".\(output.lastPathComponent).staging", isDirectory: true)
         let retired = parent.appendingPathComponent(".\(output.lastPathComponent).old", isDirectory: true)
+        let recycle = parent.appendingPathComponent(".\(output.lastPathComponent).previous", isDirectory: true)
         if !Self.exists(output.path), Self.exists(retired.path) {
             guard rename(retired.path, output.path) == 0 else {
                 throw SiteError(.unwritable(path: output.path, underlying: "the previous site is at \(retired.path) and could not be moved back (\(String(cString: strerror(errno)))); move it to \(output.path) by hand"))
@@ -56,16 +86,23 @@ struct StagingFolder: Sendable {
             guard hasManifest || isEmpty else { throw SiteError(.notASite(path: output.path)) }
             previous = hasManifest ? output : nil
         }
+        var recycled = false
         do {
             try manager.createDirectory(at: parent, withIntermediateDirectories: true)
             if Self.exists(staging.path) {
                 try manager.removeItem(at: staging)
             }
-            try manager.createDirectory(at: staging, withIntermediateDirectories: false)
+            // Only a real folder a swap took out (a site this tool built), never through a link.
+            if Self.isFolder(recycle.path), Self.exists(recycle.path + "/" + manifestName), rename(recycle.path, staging.path) == 0 {
+                recycled = true
+            } else {
+                if Self.exists(recycle.path) { Self.removeTree(recycle.path) }
+                try manager.createDirectory(at: staging, withIntermediateDirectories: false)
+            }
         } catch {
             throw SiteError(.unwritable(path: staging.path, underlying: error.localizedDescription))
         }
-        return StagingFolder(output: output, staging: staging, previous: previous, retired: retired)
+        return StagingFolder(output: output, staging: staging, previous: previous, retired: retired, recycle: recycle, recycled: recycled)
     }
 
     /// Creates the folders these relative paths live in.
@@ -74,6 +111,16 @@ struct StagingFolder: Sendable {
         for folder in folders.sorted() {
             guard InputFolder.isPlainRelative(folder) else {
                 throw SiteError(.unwritable(path: folder, underlying: "not a plain relative path inside the site"))
+            }
+            // Each folder claimed, from the top. In a recycled site, anything at a folder's
+            // path that is not a real folder (a file, or a link, which a write must never go
+            // through) goes the first time.
+            var prefix = ""
+            for name in folder.split(separator: "/") {
+                prefix += prefix.isEmpty ? String(name) : "/" + name
+                if claims.folder(prefix), recycled, Self.exists(stagingPath + "/" + prefix), !Self.isFolder(stagingPath + "/" + prefix) {
+                    Self.removeTree(stagingPath + "/" + prefix)
+                }
             }
             let url = staging.appendingPathComponent(folder, isDirectory: true)
             do {
@@ -93,7 +140,16 @@ struct StagingFolder: Sendable {
         guard InputFolder.isPlainRelative(path) else {
             throw SiteError(.unwritable(path: path, underlying: "not a plain relative path inside the site"))
         }
+        guard claims.file(path) else { throw SiteError(.collision(path: path)) }
+        try writeClaimed(data, to: path)
+    }
+
+    /// ``write(_:to:)`` to a path already claimed and checked.
+    private func writeClaimed(_ data: some ContiguousBytes, to path: String) throws(SiteError) {
         let target = stagingPath + "/" + path
+        // What a recycled site holds there goes first (never written through: it may be a
+        // link to a file of the live site or the cache).
+        if recycled { Self.removeTree(target) }
         do {
             let file = try FileDescriptor.open(
                 FilePath(target), .writeOnly, options: [.create, .exclusiveCreate, .noFollow, .closeOnExec],
@@ -114,14 +170,14 @@ struct StagingFolder: Sendable {
         let source = previousPath + "/" + path
         var status = stat()
         guard lstat(source, &status) == 0, status.st_mode & S_IFMT == S_IFREG else { return nil }
-        return link(source, at: path, size: Int(status.st_size))
+        return link(source, at: path, size: Int(status.st_size), status: status)
     }
 
     /// Puts a file already found inside an input folder (`realFile`, symlinks resolved) at
     /// `path` in the site; its size, or nil when it cannot.
     func place(realFile: String, size: Int, at path: String) -> Int? {
         guard InputFolder.isPlainRelative(path) else { return nil }
-        return link(realFile, at: path, size: size)
+        return link(realFile, at: path, size: size, status: nil)
     }
 
     /// Puts the finished site in place of the output folder.
@@ -137,8 +193,8 @@ struct StagingFolder: Sendable {
         if Self.exists(output.path) {
             let result = pokedex_exchange_paths(staging.path, output.path)
             if result == 0 {
-                // The old site now sits at the staging path.
-                Self.removeTree(stagingPath)
+                // The old site now sits at the staging path: kept for the next build.
+                keepForNextBuild(stagingPath)
                 return
             }
             guard result == EINVAL || result == ENOSYS || result == ENOTSUP || result == EXDEV else {
@@ -152,7 +208,45 @@ struct StagingFolder: Sendable {
             let reason = String(cString: strerror(errno))
             throw SiteError(.unwritable(path: output.path, underlying: "\(reason); the previous site is at \(retired.path), and the next build puts it back"))
         }
-        if Self.exists(retired.path) { try? manager.removeItem(at: retired) }
+        if Self.exists(retired.path) { keepForNextBuild(retired.path) }
+    }
+
+    /// Keeps the site a swap took out as the next build's staging folder; removes anything
+    /// else (an output that was a link to a folder is swapped out as the link).
+    private func keepForNextBuild(_ path: String) {
+        if Self.exists(recycle.path) { Self.removeTree(recycle.path) }
+        guard Self.isFolder(path), rename(path, recycle.path) == 0 else { return Self.removeTree(path) }
+    }
+
+    /// In a recycled folder, removes every file and folder this build did not put there
+    /// (what the last site had and this one does not); how many. Before the check and the swap.
+    @discardableResult
+    func removeUnclaimed() -> Int {
+        guard recycled else { return 0 }
+        let (files, folders) = claims.all
+        var removed = 0
+        func sweep(_ relative: String) {
+            let full = relative.isEmpty ? stagingPath : stagingPath + "/" + relative
+            guard let directory = opendir(full) else { return }
+            var entries: [(name: String, folder: Bool)] = []
+            while let entry = readdir(directory) {
+                let name = withUnsafeBytes(of: entry.pointee.d_name) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
+                guard name != ".", name != ".." else { continue }
+                entries.append((name, Int32(entry.pointee.d_type) == DT_DIR))
+            }
+            closedir(directory)
+            for (name, isFolder) in entries {
+                let path = relative.isEmpty ? name : relative + "/" + name
+                if isFolder, folders.contains(path) {
+                    sweep(path)
+                } else if !(files.contains(path) && !isFolder) {
+                    Self.removeTree(stagingPath + "/" + path)
+                    removed += 1
+                }
+            }
+        }
+        sweep("")
+        return removed
     }
 
     /// Removes a folder of thousands of files (the old site, once swapped out), its top
@@ -183,11 +277,31 @@ struct StagingFolder: Sendable {
 private extension StagingFolder {
     /// Hard-links (else copies) the real file `source` to `path` in staging, creating it
     /// new; its size, or nil when neither works.
-    func link(_ source: String, at path: String, size: Int) -> Int? {
+    /// In a recycled folder, the entry already there is kept when it is `source` itself
+    /// (`status`: the source's, when the caller has it), and removed otherwise.
+    func link(_ source: String, at path: String, size: Int, status: stat?) -> Int? {
+        guard claims.file(path) else { return nil }
         let target = stagingPath + "/" + path
+        if recycled {
+            var there = stat()
+            if lstat(target, &there) == 0 {
+                var wanted = status ?? stat()
+                if there.st_mode & S_IFMT == S_IFREG, status != nil || lstat(source, &wanted) == 0,
+                   there.st_ino == wanted.st_ino, there.st_dev == wanted.st_dev {
+                    return size
+                }
+                Self.removeTree(target)
+            }
+        }
         if linkat(AT_FDCWD, source, AT_FDCWD, target, 0) == 0 { return size }
         guard errno != EEXIST, let data = FileManager.default.contents(atPath: source) else { return nil }
-        return (try? write(data, to: path)) != nil ? data.count : nil
+        return (try? writeClaimed(data, to: path)) != nil ? data.count : nil
+    }
+
+    /// Whether `path` is a folder itself (not a link to one).
+    static func isFolder(_ path: String) -> Bool {
+        var status = stat()
+        return lstat(path, &status) == 0 && status.st_mode & S_IFMT == S_IFDIR
     }
 
     /// Whether anything (a symlink included) is at `path`.

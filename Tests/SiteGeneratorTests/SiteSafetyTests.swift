@@ -43,6 +43,40 @@ struct SiteSafetyTests {
         #expect(throws: SiteError.self) { try staging.write(Data("x".utf8), to: "../escape.html") }
     }
 
+    @Test("in the last site kept for updating, a path is still a file or a folder, never both; a kept folder of that name the tool did not build is left alone")
+    func recycledClaims() async throws {
+        let folder = try TemporaryFolder()
+        let manager = FileManager.default
+        let kept = folder.url.appendingPathComponent(".site.previous")
+        try manager.createDirectory(at: kept.appendingPathComponent("d/e"), withIntermediateDirectories: true)
+        try Data("{}".utf8).write(to: kept.appendingPathComponent(StagingFolder.manifestName))
+        try Data("old".utf8).write(to: kept.appendingPathComponent("d/e/old.html"))
+        let staging = try StagingFolder.prepare(output: folder.url.appendingPathComponent("site"))
+        #expect(staging.recycled)
+        try staging.makeFolders(for: ["d/e/page.html"])
+        try staging.write(Data("new".utf8), to: "d/e/page.html")
+        #expect(throws: SiteError.self) { try staging.write(Data("x".utf8), to: "d/e") }
+        try staging.write(Data("file".utf8), to: "f.html")
+        #expect(throws: SiteError.self) { try staging.makeFolders(for: ["f.html/g.html"]) }
+        #expect(try String(contentsOf: staging.staging.appendingPathComponent("f.html"), encoding: .utf8) == "file")
+        #expect(staging.removeUnclaimed() == 2, "the old manifest and the old page")
+        #expect(!manager.fileExists(atPath: staging.staging.appendingPathComponent("d/e/old.html").path))
+        #expect(try String(contentsOf: staging.staging.appendingPathComponent("d/e/page.html"), encoding: .utf8) == "new")
+        staging.discard()
+
+        // A folder of that name with no manifest is not the tool's: never used, never removed.
+        let site = try TestSite()
+        defer { site.remove() }
+        let foreign = site.folder.appendingPathComponent(".site.previous")
+        try manager.createDirectory(at: foreign, withIntermediateDirectories: true)
+        try Data("mine".utf8).write(to: foreign.appendingPathComponent("notes.txt"))
+        _ = try await site.build()
+        _ = try await site.build(baseURL: "https://example.test/")
+        _ = try await site.build()
+        #expect(try manager.contentsOfDirectory(atPath: foreign.path) == ["notes.txt"])
+        #expect(try site.read("index.html").contains("Test Dex"))
+    }
+
     @Test("the kernel swaps two folders in one step")
     func exchange() throws {
         let folder = try TemporaryFolder()

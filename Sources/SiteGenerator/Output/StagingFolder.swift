@@ -54,15 +54,25 @@ struct StagingFolder: Sendable {
     /// The files and folders a build put in staging.
     final class Claims: Sendable {
         private let state = Mutex<(files: Set<String>, folders: Set<String>)>(([], []))
+        /// Held while folders are checked and made in a recycled site, so no caller writes
+        /// into a folder another is still replacing.
+        let folderMaking = Mutex<Void>(())
 
-        /// Claims `path` for a file: false when this build already put one there.
-        func file(_ path: String) -> Bool { state.withLock { $0.files.insert(path).inserted } }
-        /// Claims `path` for a folder: true the first time.
-        func folder(_ path: String) -> Bool { state.withLock { $0.folders.insert(path).inserted } }
+        /// Claims `path` for a file: false when this build already put a file or a folder there.
+        func file(_ path: String) -> Bool {
+            state.withLock { $0.folders.contains(path) ? false : $0.files.insert(path).inserted }
+        }
+        /// Gives a file's claim back (a link that could not be made, the path then written).
+        func release(_ path: String) { state.withLock { _ = $0.files.remove(path) } }
+        /// Claims `path` for a folder: true the first time, nil when this build put a file there.
+        func folder(_ path: String) -> Bool? {
+            state.withLock { $0.files.contains(path) ? nil : $0.folders.insert(path).inserted }
+        }
         var all: (files: Set<String>, folders: Set<String>) { state.withLock { $0 } }
     }
 
-    /// Makes an empty staging folder next to `output`, refusing to replace a folder this tool did not build.
+    /// Makes the staging folder next to `output` (the last site swapped out, when this tool
+    /// kept one; else empty), refusing to replace a folder this tool did not build.
     ///
     /// A site left at the retired path by a swap that was killed midway (only on file
     /// systems without an atomic exchange) is put back first.
@@ -93,10 +103,10 @@ struct StagingFolder: Sendable {
                 try manager.removeItem(at: staging)
             }
             // Only a real folder a swap took out (a site this tool built), never through a link.
+            // Anything else there is left alone: not a folder this tool built.
             if Self.isFolder(recycle.path), Self.exists(recycle.path + "/" + manifestName), rename(recycle.path, staging.path) == 0 {
                 recycled = true
             } else {
-                if Self.exists(recycle.path) { Self.removeTree(recycle.path) }
                 try manager.createDirectory(at: staging, withIntermediateDirectories: false)
             }
         } catch {
@@ -112,22 +122,31 @@ struct StagingFolder: Sendable {
             guard InputFolder.isPlainRelative(folder) else {
                 throw SiteError(.unwritable(path: folder, underlying: "not a plain relative path inside the site"))
             }
-            // Each folder claimed, from the top. In a recycled site, anything at a folder's
-            // path that is not a real folder (a file, or a link, which a write must never go
-            // through) goes the first time.
-            var prefix = ""
-            for name in folder.split(separator: "/") {
-                prefix += prefix.isEmpty ? String(name) : "/" + name
-                if claims.folder(prefix), recycled, Self.exists(stagingPath + "/" + prefix), !Self.isFolder(stagingPath + "/" + prefix) {
-                    Self.removeTree(stagingPath + "/" + prefix)
-                }
+            if recycled {
+                try claims.folderMaking.withLock { _ throws(SiteError) in try makeFolder(folder) }
+            } else {
+                try makeFolder(folder)
             }
-            let url = staging.appendingPathComponent(folder, isDirectory: true)
-            do {
-                try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
-            } catch {
-                throw SiteError(.unwritable(path: url.path, underlying: error.localizedDescription))
+        }
+    }
+
+    /// Claims each folder of `folder` from the top, and makes it. In a recycled site, what
+    /// is at a folder's path the first time and is not a real folder (a file, or a link,
+    /// which a write must never go through) goes; a file this build put there is a collision.
+    private func makeFolder(_ folder: String) throws(SiteError) {
+        var prefix = ""
+        for name in folder.split(separator: "/") {
+            prefix += prefix.isEmpty ? String(name) : "/" + name
+            guard let first = claims.folder(prefix) else { throw SiteError(.collision(path: prefix)) }
+            if first, recycled, Self.exists(stagingPath + "/" + prefix), !Self.isFolder(stagingPath + "/" + prefix) {
+                Self.removeTree(stagingPath + "/" + prefix)
             }
+        }
+        let url = staging.appendingPathComponent(folder, isDirectory: true)
+        do {
+            try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+        } catch {
+            throw SiteError(.unwritable(path: url.path, underlying: error.localizedDescription))
         }
     }
 
@@ -214,8 +233,11 @@ struct StagingFolder: Sendable {
     /// Keeps the site a swap took out as the next build's staging folder; removes anything
     /// else (an output that was a link to a folder is swapped out as the link).
     private func keepForNextBuild(_ path: String) {
-        if Self.exists(recycle.path) { Self.removeTree(recycle.path) }
-        guard Self.isFolder(path), rename(path, recycle.path) == 0 else { return Self.removeTree(path) }
+        // Only a site this tool built takes the place of one it built, never of a folder of
+        // the same name it did not.
+        if Self.isFolder(recycle.path), Self.exists(recycle.path + "/" + Self.manifestName) { Self.removeTree(recycle.path) }
+        guard Self.isFolder(path), Self.exists(path + "/" + Self.manifestName), !Self.exists(recycle.path),
+              rename(path, recycle.path) == 0 else { return Self.removeTree(path) }
     }
 
     /// In a recycled folder, removes every file and folder this build did not put there
@@ -232,7 +254,13 @@ struct StagingFolder: Sendable {
             while let entry = readdir(directory) {
                 let name = withUnsafeBytes(of: entry.pointee.d_name) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
                 guard name != ".", name != ".." else { continue }
-                entries.append((name, Int32(entry.pointee.d_type) == DT_DIR))
+                // Some file systems do not say what an entry is: asked, never through a link.
+                var kind = Int32(entry.pointee.d_type)
+                if kind == DT_UNKNOWN {
+                    var status = stat()
+                    kind = Int32(lstat(full + "/" + name, &status) == 0 && status.st_mode & S_IFMT == S_IFDIR ? DT_DIR : DT_REG)
+                }
+                entries.append((name, kind == Int32(DT_DIR)))
             }
             closedir(directory)
             for (name, isFolder) in entries {
@@ -294,8 +322,12 @@ private extension StagingFolder {
             }
         }
         if linkat(AT_FDCWD, source, AT_FDCWD, target, 0) == 0 { return size }
-        guard errno != EEXIST, let data = FileManager.default.contents(atPath: source) else { return nil }
-        return (try? writeClaimed(data, to: path)) != nil ? data.count : nil
+        guard errno != EEXIST, let data = FileManager.default.contents(atPath: source), (try? writeClaimed(data, to: path)) != nil else {
+            // Not put there: the path is free for the caller to write (a page rendered anew).
+            claims.release(path)
+            return nil
+        }
+        return data.count
     }
 
     /// Whether `path` is a folder itself (not a link to one).

@@ -230,14 +230,14 @@ struct SearchIndex: Sendable {
     }
 
     static func script(_ assignments: [(String, ScriptJSON)]) -> Data {
-        var text = ""
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(1 << 16)
         for (name, value) in assignments {
-            text += "window.\(name)="
-            value.write(to: &text)
-            text += ";\n"
+            bytes.append(contentsOf: "window.\(name)=".utf8)
+            value.write(to: &bytes)
+            bytes.append(contentsOf: ";\n".utf8)
         }
-        // "</" cannot end a script here, but no name the data holds gets to try.
-        return Data(text.replacingOccurrences(of: "</", with: "<\\/").utf8)
+        return Data(bytes)
     }
 
     /// A lookup table: slug -> row number, rows in first-seen order.
@@ -267,47 +267,62 @@ enum ScriptJSON: Sendable {
         self = number.map(ScriptJSON.int) ?? .null
     }
 
-    func write(to text: inout String) {
+    /// Appends the value's JSON. Only a string holds `<` or `/`, so a `</` (which would
+    /// end the script in some page that inlines it) is written `<\/` where a string has it.
+    func write(to bytes: inout [UInt8]) {
         switch self {
-        case .null: text += "null"
-        case .int(let number): text += String(number)
-        case .string(let string): Self.quote(string, into: &text)
+        case .null: bytes.append(contentsOf: "null".utf8)
+        case .int(let number): bytes.append(contentsOf: String(number).utf8)
+        case .string(let string): Self.quote(string, into: &bytes)
         case .array(let items):
-            text += "["
+            bytes.append(UInt8(ascii: "["))
             for (offset, item) in items.enumerated() {
-                if offset > 0 { text += "," }
-                item.write(to: &text)
+                if offset > 0 { bytes.append(UInt8(ascii: ",")) }
+                item.write(to: &bytes)
             }
-            text += "]"
+            bytes.append(UInt8(ascii: "]"))
         case .object(let members):
-            text += "{"
+            bytes.append(UInt8(ascii: "{"))
             // Python sorts keys by code point.
             let keys = members.keys.sorted { $0.unicodeScalars.lexicographicallyPrecedes($1.unicodeScalars) }
             for (offset, key) in keys.enumerated() {
-                if offset > 0 { text += "," }
-                Self.quote(key, into: &text)
-                text += ":"
-                members[key]?.write(to: &text)
+                if offset > 0 { bytes.append(UInt8(ascii: ",")) }
+                Self.quote(key, into: &bytes)
+                bytes.append(UInt8(ascii: ":"))
+                members[key]?.write(to: &bytes)
             }
-            text += "}"
+            bytes.append(UInt8(ascii: "}"))
         }
     }
 
-    static func quote(_ string: String, into text: inout String) {
-        text += "\""
-        for scalar in string.unicodeScalars {
-            switch scalar {
-            case "\"": text += "\\\""
-            case "\\": text += "\\\\"
-            case "\n": text += "\\n"
-            case "\r": text += "\\r"
-            case "\t": text += "\\t"
-            case "\u{08}": text += "\\b"
-            case "\u{0C}": text += "\\f"
-            case _ where scalar.value < 0x20: text += String(format: "\\u%04x", scalar.value)
-            default: text.unicodeScalars.append(scalar)
+    /// `string` quoted as `json.dumps(ensure_ascii=False)` quotes it (UTF-8 kept as it is,
+    /// control characters escaped), with `</` written `<\/`.
+    static func quote(_ string: String, into bytes: inout [UInt8]) {
+        let backslash = UInt8(ascii: "\\")
+        bytes.append(UInt8(ascii: "\""))
+        var last: UInt8 = 0
+        for byte in string.utf8 {
+            defer { last = byte }
+            let escaped: UInt8
+            switch byte {
+            case UInt8(ascii: "\""), backslash: escaped = byte
+            case UInt8(ascii: "\n"): escaped = UInt8(ascii: "n")
+            case UInt8(ascii: "\r"): escaped = UInt8(ascii: "r")
+            case UInt8(ascii: "\t"): escaped = UInt8(ascii: "t")
+            case 0x08: escaped = UInt8(ascii: "b")
+            case 0x0C: escaped = UInt8(ascii: "f")
+            case ..<0x20:
+                bytes.append(contentsOf: "\\u00".utf8)
+                for digit in [byte >> 4, byte & 15] { bytes.append(digit < 10 ? UInt8(ascii: "0") + digit : UInt8(ascii: "a") + digit - 10) }
+                continue
+            case UInt8(ascii: "/") where last == UInt8(ascii: "<"): escaped = byte
+            default:
+                bytes.append(byte)
+                continue
             }
+            bytes.append(backslash)
+            bytes.append(escaped)
         }
-        text += "\""
+        bytes.append(UInt8(ascii: "\""))
     }
 }

@@ -85,6 +85,50 @@ package struct InputFolder: Sendable {
         }
     }
 
+    /// ``stamped(_:)`` of every path in `relatives`, on every core, in their order.
+    ///
+    /// The files in a folder's many subfolders (a resource's `<id>/index.json`, ten thousand
+    /// of them in a data folder) are asked beside that folder, held open: its listing says
+    /// which entries are folders and not links, so each file costs one `fstatat` of two
+    /// names, where ``stamped(_:)`` takes an `lstat` of its folder and one of it, each
+    /// walking the whole path, and remembers the folder under a lock both cores wait on
+    /// (the most of a source check). A name the listing does not call a folder (a link, a
+    /// file, a kind the file system does not tell, one made since) and a file that is not
+    /// plainly one take ``stamped(_:)``'s way, and so does every path of a smaller group.
+    package func stamped(all relatives: [String]) -> [(resolution: Resolution, stamp: FileStamp?)] {
+        // Grouped by the folder two levels up: `api/v2/pokemon` for `api/v2/pokemon/25/index.json`.
+        var groups: [Substring: [Int]] = [:]
+        for (position, relative) in relatives.enumerated() where Self.isPlainRelative(relative) {
+            guard let last = relative.utf8.lastIndex(of: UInt8(ascii: "/")),
+                  let middle = relative[..<last].utf8.lastIndex(of: UInt8(ascii: "/")) else { continue }
+            groups[relative[..<middle], default: []].append(position)
+        }
+        var listings: [ListedFolder] = []
+        var listingOf = [Int](repeating: -1, count: relatives.count)
+        for (base, positions) in groups where positions.count >= ListedFolder.worthIt {
+            guard let real = realFolder(base).real, isInside(real), let listing = ListedFolder(real: real, prefix: base.utf8.count + 1) else { continue }
+            for position in positions { listingOf[position] = listings.count }
+            listings.append(listing)
+        }
+        defer { for listing in listings { close(listing.descriptor) } }
+        let listed = listings, chosen = listingOf
+        return BoundedConcurrency.blocking(relatives.count) { position in
+            let relative = relatives[position]
+            guard chosen[position] >= 0 else { return stamped(relative) }
+            let listing = listed[chosen[position]]
+            let inner = String(relative.utf8.dropFirst(listing.prefix))!
+            guard let slash = inner.utf8.firstIndex(of: UInt8(ascii: "/")), listing.folders.contains(String(inner[..<slash])) else {
+                return stamped(relative)
+            }
+            var status = stat()
+            guard fstatat(listing.descriptor, inner, &status, AT_SYMLINK_NOFOLLOW) == 0 else {
+                return errno == ENOENT ? (.missing, nil) : stamped(relative)
+            }
+            guard status.st_mode & S_IFMT == S_IFREG else { return stamped(relative) }
+            return (.file(path: listing.real + "/" + inner, size: Int(status.st_size)), FileStamp(status))
+        }
+    }
+
     private static func stamped(_ resolution: Resolution) -> (resolution: Resolution, stamp: FileStamp?) {
         guard case let .file(path, _) = resolution else { return (resolution, nil) }
         return (resolution, FileStamp.of(path))
@@ -219,6 +263,46 @@ package struct InputFolder: Sendable {
         guard let resolved = realpath(path, nil) else { return nil }
         defer { free(resolved) }
         return String(cString: resolved)
+    }
+}
+
+/// A folder held open while the files in its subfolders are stamped (``InputFolder/stamped(all:)``),
+/// with the names its listing calls folders.
+private struct ListedFolder: Sendable {
+    /// How many files below a folder's subfolders make listing it worth an open and a read
+    /// of every entry.
+    static let worthIt = 16
+
+    let descriptor: Int32
+    /// Its real path: nothing on it is a link.
+    let real: String
+    /// Its relative path's length and the slash after it: what a file's path below it starts with.
+    let prefix: Int
+    let folders: Set<String>
+
+    /// `real` opened and listed with `readdir`; nil when it cannot be.
+    init?(real: String, prefix: Int) {
+        let descriptor = open(real, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC)
+        guard descriptor >= 0 else { return nil }
+        let reading = dup(descriptor)
+        guard reading >= 0, let directory = fdopendir(reading) else {
+            if reading >= 0 { close(reading) }
+            close(descriptor)
+            return nil
+        }
+        var folders: Set<String> = []
+        while let entry = readdir(directory) {
+            guard Int32(entry.pointee.d_type) == Int32(DT_DIR) else { continue }
+            // A name that is not UTF-8 is no path this tool asks for.
+            guard let name = withUnsafeBytes(of: entry.pointee.d_name, { String(validating: $0.prefix { $0 != 0 }, as: UTF8.self) }),
+                  name != ".", name != ".." else { continue }
+            folders.insert(name)
+        }
+        closedir(directory)
+        self.descriptor = descriptor
+        self.real = real
+        self.prefix = prefix
+        self.folders = folders
     }
 }
 

@@ -134,4 +134,57 @@ struct InputFolderTests {
             try folder.read(resolved: real, shownAs: "plain/a.json")
         }
     }
+
+    @Test("stamped all at once, a big folder listed: the answers and stamps of one at a time, for every kind of entry")
+    func stampedAll() throws {
+        defer { remove() }
+        let manager = FileManager.default
+        // A resource folder of many ids (listed), with every odd thing an id can be.
+        let resource = root.appendingPathComponent("api/v2/pokemon")
+        for id in 1...40 {
+            try manager.createDirectory(at: resource.appendingPathComponent("\(id)"), withIntermediateDirectories: true)
+            try Data(String(repeating: "x", count: id).utf8).write(to: resource.appendingPathComponent("\(id)/index.json"))
+        }
+        try manager.createDirectory(at: resource.appendingPathComponent("1/encounters"), withIntermediateDirectories: true)
+        try Data("[]".utf8).write(to: resource.appendingPathComponent("1/encounters/index.json"))
+        try manager.removeItem(at: resource.appendingPathComponent("2/index.json"))  // an id without its file
+        try manager.removeItem(at: resource.appendingPathComponent("3/index.json"))
+        try manager.createDirectory(at: resource.appendingPathComponent("3/index.json"), withIntermediateDirectories: true)  // a folder as the file
+        try manager.removeItem(at: resource.appendingPathComponent("4/index.json"))
+        try manager.createSymbolicLink(at: resource.appendingPathComponent("4/index.json"), withDestinationURL: outside.appendingPathComponent("a.json"))  // the file leads out
+        try manager.removeItem(at: resource.appendingPathComponent("5/index.json"))
+        try manager.createSymbolicLink(at: resource.appendingPathComponent("5/index.json"), withDestinationURL: resource.appendingPathComponent("6/index.json"))  // the file leads inside
+        try manager.removeItem(at: resource.appendingPathComponent("7"))
+        try Data("{}".utf8).write(to: outside.appendingPathComponent("index.json"))
+        try manager.createSymbolicLink(at: resource.appendingPathComponent("7"), withDestinationURL: outside)  // the id folder leads out
+        try manager.removeItem(at: resource.appendingPathComponent("8"))
+        try manager.createSymbolicLink(at: resource.appendingPathComponent("8"), withDestinationURL: resource.appendingPathComponent("9"))  // the id folder leads inside
+        try manager.removeItem(at: resource.appendingPathComponent("10"))
+        try Data("{}".utf8).write(to: resource.appendingPathComponent("10"))  // a file as the id folder
+        try manager.removeItem(at: resource.appendingPathComponent("11/index.json"))
+        try manager.createSymbolicLink(at: resource.appendingPathComponent("11/index.json"), withDestinationURL: base.appendingPathComponent("gone.json"))  // dangling
+
+        var paths = (1...45).map { "api/v2/pokemon/\($0)/index.json" }  // 41-45: no such id
+        paths += ["api/v2/pokemon/1/encounters/index.json", "plain/a.json", "plain/secret.json", "out/a.json", "in/b.json", "real/a.json",
+                  "../outside/a.json", "api/v2/pokemon/../pokemon/1/index.json", "/etc/passwd", "api/v2/pokemon/12", "a.json", ""]
+        let all = InputFolder(root: root).stamped(all: paths)
+        let one = InputFolder(root: root)
+        #expect(all.count == paths.count)
+        for (path, answer) in zip(paths, all) {
+            let expected = one.stamped(path)
+            #expect(answer.resolution == expected.resolution, "\(path)")
+            #expect(answer.stamp == expected.stamp, "\(path)")
+        }
+        // What the cases are, so the comparison above cannot pass on answers all alike.
+        #expect(all[0].resolution == .file(path: realRoot + "/api/v2/pokemon/1/index.json", size: 1))
+        #expect(all[0].stamp == FileStamp.of(realRoot + "/api/v2/pokemon/1/index.json"))
+        #expect(all[1].resolution == .missing && all[1].stamp == nil)
+        #expect(all[2].resolution == .notAFile)
+        guard case .escapes = all[3].resolution else { Issue.record("a file leading out was not refused: \(all[3])"); return }
+        #expect(all[4].resolution == .file(path: realRoot + "/api/v2/pokemon/6/index.json", size: 6))
+        guard case .escapes = all[6].resolution else { Issue.record("an id folder leading out was not refused: \(all[6])"); return }
+        #expect(all[7].resolution == .file(path: realRoot + "/api/v2/pokemon/9/index.json", size: 9))
+        #expect(all[9].resolution == .missing && all[10].resolution == .missing && all[44].resolution == .missing)
+        #expect(all[51].resolution == .unsafePath && all[52].resolution == .unsafePath)
+    }
 }

@@ -70,7 +70,7 @@ package struct SourceIndex: Codable, Sendable, Equatable {
     }
 
     /// The index as it stands: itself with nothing changed (`changed` 0, every file resolved
-    /// inside the folder and `lstat`ed once, every sprite `stat`ed), or with new stamps when the only change since it was written
+    /// inside the folder and stamped without following a link, every sprite `stat`ed), or with new stamps when the only change since it was written
     /// is files edited in a way that leaves what they reach as it was (a text changed by hand): each changed
     /// file is read and scanned, and its ``Reach/key`` must be the one recorded. Nil when a
     /// file or sprite is gone or changed otherwise, a changed file reaches anything else or
@@ -84,8 +84,8 @@ package struct SourceIndex: Codable, Sendable, Equatable {
         let folder = InputFolder(root: URL(fileURLWithPath: root, isDirectory: true))
         // Through the folder, as the crawl reads it: a file now behind a link out of the
         // folder is the crawl's to refuse, whatever its stamp (the build takes an unchanged
-        // file's record by this stamp without resolving it again). Two lstats a file, on
-        // every core: ten thousand files.
+        // file's record by this stamp without resolving it again). Ten thousand files, on
+        // every core, each one `fstatat` beside its resource's folder (`stamped(all:)`).
         let files = entries.map { "api/v2/" + $0.path + "/index.json" }
         let stamps = Self.stamps(of: files, in: folder)
         for (position, entry) in entries.enumerated() {
@@ -119,10 +119,7 @@ package struct SourceIndex: Codable, Sendable, Equatable {
 
     /// The stamp of each file resolved inside `folder` (nil: missing, or not a file inside it).
     private static func stamps(of files: [String], in folder: InputFolder) -> [FileStamp?] {
-        BoundedConcurrency.blocking(files.count) { position in
-            if case (.file, let stamp?) = folder.stamped(files[position]) { return stamp }
-            return nil
-        }
+        folder.stamped(all: files).map { if case (.file, let stamp?) = $0 { stamp } else { nil } }
     }
 
     /// A key of everything the index says: which files, with which stamps. Two indexes of

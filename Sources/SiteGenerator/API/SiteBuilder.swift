@@ -204,8 +204,10 @@ extension SiteBuilder {
         let output = configuration.output.standardizedFileURL
         let manifest = BuildManifest.read(from: output)
         guard manifest.key == key, !manifest.pages.isEmpty else { return nil }
-        let manager = FileManager.default
-        guard manifest.pages.keys.allSatisfy({ manager.fileExists(atPath: output.appendingPathComponent($0).path) }) else { return nil }
+        // Every page still there: asked on every core by path, not through `URL` and
+        // `FileManager` one after another (a fifth of an unchanged build's CPU).
+        let root = output.path, pages = Array(manifest.pages.keys)
+        guard !BoundedConcurrency.blocking(pages.count, { access(root + "/" + pages[$0], F_OK) != 0 }).contains(true) else { return nil }
         return summary(of: manifest, rendered: 0, since: start)
     }
 

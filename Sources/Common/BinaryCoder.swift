@@ -524,6 +524,17 @@ extension Dictionary: BinaryReadableDictionary where Key: Comparable & Decodable
         let count = try reader.count()
         // Every key takes a byte at least: a count past the bytes left is a corrupt one.
         guard count <= reader.bytes.count - reader.position else { throw BinaryCoder.Corrupt() }
+        if Key.self == String.self, Value.self == Int.self {
+            // The slug-to-id tables (every pokemon's references): the bytes below, read
+            // without a path lookup and a generic call per key and value.
+            var entries: [String: Int] = [:]
+            entries.reserveCapacity(count)
+            for _ in 0..<count {
+                let key = try reader.string()
+                guard entries.updateValue(Int(try reader.signed()), forKey: key) == nil else { throw BinaryCoder.Corrupt() }
+            }
+            return unsafeBitCast(entries, to: [Key: Value].self)
+        }
         var entries: [Key: Value] = [:]
         entries.reserveCapacity(count)
         for _ in 0..<count {
@@ -724,7 +735,11 @@ private func read<T: Decodable>(_ type: T.Type, from reader: Reader) throws -> T
     case .record(let record): return try record.init(record: BinaryRecordReader(reader: reader)) as! T
     case .records(let records): return try records.readRecords(from: reader) as! T
     case .dictionary(let dictionary): return try dictionary.readEntries(from: reader) as! T
-    case .codable: return try T(from: BinaryDecoderImpl(reader: reader))
+    case .codable:
+        // A set of slugs (a pokemon's references): as `Set`'s own decoder reads it, its
+        // count and its elements, each inserted.
+        if T.self == Set<String>.self { return unsafeBitCast(Set(try reader.elements { try reader.string() }), to: T.self) }
+        return try T(from: BinaryDecoderImpl(reader: reader))
     }
 }
 

@@ -64,7 +64,7 @@ struct KeptFormTests {
         }
     }
 
-    @Test("dictionaries read back; a key written twice is a corrupt record")
+    @Test("dictionaries and sets of slugs read back; a key written twice is a corrupt record")
     func dictionaries() throws {
         let table = ["pikachu": 25, "eevee": 133, "": 0]
         let bytes = try BinaryCoder.encode(table, format: "d")
@@ -79,6 +79,21 @@ struct KeptFormTests {
         twice[2] = 2
         twice.append(contentsOf: [1, 0x61, 1, 0x32])
         #expect(throws: BinaryCoder.Corrupt.self) { try BinaryCoder.decode([String: String].self, from: twice, format: "d") }
+        // Slug-to-id tables also read on a path of their own: what the generic one reads
+        // (Int64 values take it), and a key twice is as corrupt there.
+        let generic = try BinaryCoder.encode(many.mapValues(Int64.init), format: "d")
+        #expect(try BinaryCoder.decode([String: Int64].self, from: generic, format: "d") == many.mapValues(Int64.init))
+        #expect(try BinaryCoder.decode([String: Int].self, from: generic, format: "d") == many)
+        var twiceInt = try BinaryCoder.encode(["a": 1], format: "d")
+        twiceInt[2] = 2
+        twiceInt.append(contentsOf: [1, 0x61, 4])
+        #expect(throws: BinaryCoder.Corrupt.self) { try BinaryCoder.decode([String: Int].self, from: twiceInt, format: "d") }
+        #expect(throws: BinaryCoder.Corrupt.self) { try BinaryCoder.decode([String: Int64].self, from: twiceInt, format: "d") }
+        // A set of slugs reads as `Set`'s decoder reads it: from an array's bytes, duplicates once.
+        let slugs: Set = ["pikachu", "raichu", "a name longer than fifteen bytes", "ニドラン"]
+        #expect(try BinaryCoder.decode(Set<String>.self, from: BinaryCoder.encode(slugs, format: "d"), format: "d") == slugs)
+        #expect(try BinaryCoder.decode(Set<String>.self, from: BinaryCoder.encode(["a", "b", "a"], format: "d"), format: "d") == ["a", "b"])
+        #expect(try BinaryCoder.encode(slugs, format: "d") == BinaryCoder.encode(Array(slugs), format: "d"))
         // A count past the bytes left is refused before anything is made for it.
         var huge = try BinaryCoder.encode([String: Int](), format: "d")
         huge[huge.count - 1] = 5

@@ -602,11 +602,13 @@ extension SiteBuilder {
         guard let root = configuration.spritesRoot else { return ([:], []) }
         let folder = InputFolder(root: root)
         let rootPrefix = folder.realRoot.hasSuffix("/") ? folder.realRoot : folder.realRoot + "/"
-        // Each path looked at on every core (a resolve and a stat each, thousands of them,
-        // on a rebuild's critical path), then taken in path order.
+        // Each path looked at on every core (thousands of them, on a rebuild's critical
+        // path: stamped all at once, one `fstatat` each beside its folder's folder), then
+        // taken in path order.
         let paths = Self.referencedSprites(catalog, images: configuration.images).sorted()
+        let stamped = folder.stamped(all: paths)
         let outcomes = BoundedConcurrency.blocking(paths.count) { position in
-            Self.lookAt(paths[position], in: folder, root: root, rootPrefix: rootPrefix, known: known)
+            Self.lookAt(paths[position], stamped[position], in: folder, root: root, rootPrefix: rootPrefix, known: known)
         }
         var found: [String: FoundSprite] = [:]
         var refused: [String] = []
@@ -621,9 +623,12 @@ extension SiteBuilder {
     }
 
     /// What one referenced sprite path holds: nothing, a file refused (and why), or a sprite.
-    private static func lookAt(_ path: String, in folder: InputFolder, root: URL, rootPrefix: String, known: MediaFacts) -> AvailableSprite {
+    private static func lookAt(
+        _ path: String, _ stamped: (resolution: InputFolder.Resolution, stamp: FileStamp?),
+        in folder: InputFolder, root: URL, rootPrefix: String, known: MediaFacts
+    ) -> AvailableSprite {
         let kind = MediaFile.kind(ofName: path) ?? .image
-        switch folder.resolve(path) {
+        switch stamped.resolution {
         case .missing:
             return .missing
         case let .escapes(target):
@@ -631,7 +636,7 @@ extension SiteBuilder {
         case .notAFile, .unsafePath:
             return .refused("refused the sprite \(root.path)/\(path): it is not a regular file; it is shown as missing")
         case let .file(real, size):
-            let stamp = FileStamp.of(real)
+            let stamp = stamped.stamp
             // Kept below the root: the facts file is published with the site, and must not name the machine's folders.
             let below = real.hasPrefix(rootPrefix) ? String(real.dropFirst(rootPrefix.count)) : real
             if let fact = known.fact(path, real: below, stamp: stamp) {

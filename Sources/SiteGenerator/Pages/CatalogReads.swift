@@ -263,7 +263,7 @@ struct ReadPrints: Sendable {
         // kept form: what holds compressed bytes (a learnset, encounters, a species' texts)
         // is hashed as those bytes, not inflated first; they read back, so values that
         // differ have kept bytes that differ. Hashed in place, eight bytes a step.
-        let hashed = try? BinaryCoder.encoded(value, format: "read", kept: true) { bytes in hash.addWords(bytes) }
+        let hashed: Void? = try? BinaryCoder.encoded(value, format: "read", kept: true) { bytes in hash.addWords(bytes) }
         if hashed == nil { hash.add(UUID().uuidString) }
         return hash.value == 0 ? 1 : hash.value
     }

@@ -29,33 +29,44 @@ extension CatalogBuilder {
         return types.compactMap { $0 }
     }
 
+    /// Each move is kept as made (a derived record: its file and its machines' files are
+    /// its inputs), so a rebuild reads one record a move, not the move's and one for each
+    /// game's machine (2,400 of them on the mirror).
     func loadMoves(_ wanted: [String: Int], order: VersionOrder) async throws(CatalogIssue) -> [String: Move] {
         let store = self.store
         let localized = self.localized
+        let base = DerivedRecord<Move>.base(language: localized.language, order: order)
         let moves = try await BoundedConcurrency.map(wanted.sorted { $0.key < $1.key }, width: width) { slug, id throws(CatalogIssue) in
-            let raw = try store.load(Wire.Move.self, "move", id, neededBy: "a learnset or evolution")
-            var move = Move(
-                slug: slug, name: localized.name(raw.names) ?? slug, type: raw.type?.name,
-                damageClass: raw.damageClass?.name, power: raw.power, accuracy: raw.accuracy, pp: raw.pp
-            )
-            move.searchNames = localized.searchNames(raw.names, display: move.name)
-            move.priority = raw.priority ?? 0
-            move.target = raw.target?.name
-            move.generation = raw.generation?.id
-            move.effect = localized.effect(raw.effectEntries?.entries, long: false).map { effect in
-                raw.effectChance.map { effect.replacingOccurrences(of: "$effect_chance", with: String($0)) } ?? effect
-            }
-            move.flavorText = localized.newest(raw.flavorTextEntries?.entries, text: \.flavorText, language: { $0.language.name }) {
-                $0.versionGroup.map { order.rank(group: $0) } ?? Int.min
-            }
-            for entry in raw.machines ?? [] {
-                guard let group = entry.versionGroup.name, let machineID = entry.machine.id,
-                      let machine = try store.loadIfPresent(Wire.Machine.self, "machine", machineID), let item = machine.item.name else { continue }
-                move.machines.append(Move.Machine(versionGroup: group, item: item))
-            }
-            return move
+            try store.derived(Move.self, name: "move/\(id)/\(slug)@\(localized.language)", base: base) { store throws(CatalogIssue) in
+                try Self.move(slug: slug, id: id, store: store, localized: localized, order: order)
+            }.value
         }
         return Dictionary(moves.map { ($0.slug, $0) }, uniquingKeysWith: { first, _ in first })
+    }
+
+    /// The move `slug` (file `id`) as the catalog keeps it, from its file and its machines'.
+    static func move(slug: String, id: Int, store: ResourceStore, localized: Localized, order: VersionOrder) throws(CatalogIssue) -> Move {
+        let raw = try store.load(Wire.Move.self, "move", id, neededBy: "a learnset or evolution")
+        var move = Move(
+            slug: slug, name: localized.name(raw.names) ?? slug, type: raw.type?.name,
+            damageClass: raw.damageClass?.name, power: raw.power, accuracy: raw.accuracy, pp: raw.pp
+        )
+        move.searchNames = localized.searchNames(raw.names, display: move.name)
+        move.priority = raw.priority ?? 0
+        move.target = raw.target?.name
+        move.generation = raw.generation?.id
+        move.effect = localized.effect(raw.effectEntries?.entries, long: false).map { effect in
+            raw.effectChance.map { effect.replacingOccurrences(of: "$effect_chance", with: String($0)) } ?? effect
+        }
+        move.flavorText = localized.newest(raw.flavorTextEntries?.entries, text: \.flavorText, language: { $0.language.name }) {
+            $0.versionGroup.map { order.rank(group: $0) } ?? Int.min
+        }
+        for entry in raw.machines ?? [] {
+            guard let group = entry.versionGroup.name, let machineID = entry.machine.id,
+                  let machine = try store.loadIfPresent(Wire.Machine.self, "machine", machineID), let item = machine.item.name else { continue }
+            move.machines.append(Move.Machine(versionGroup: group, item: item))
+        }
+        return move
     }
 
     func loadAbilities(_ wanted: [String: Int], order: VersionOrder) async throws(CatalogIssue) -> [String: Ability] {

@@ -2,7 +2,7 @@ import Foundation
 import Testing
 @testable import Pokedex
 
-/// A species' draft and a normalized pokemon are kept with the files they read; a build
+/// A species' draft, a normalized pokemon and a move are kept with the files they read; a build
 /// takes them while those files are unchanged. These tests change each kind of input and
 /// compare the catalog with one built with no records at all.
 @Suite("Derived records are taken only while every file they read is unchanged")
@@ -29,7 +29,7 @@ struct DerivedRecordTests {
         let fixture = try FixtureFolder()
         defer { fixture.remove() }
         let first = try await load(fixture)
-        #expect(first.made == 2 + 3, "two species' drafts and three pokemon")
+        #expect(first.made == 2 + 3 + 2, "two species' drafts, three pokemon and two moves")
         let second = try await load(fixture)
         #expect(second.made == 0)
         #expect(second.decoded == 0)
@@ -87,7 +87,7 @@ struct DerivedRecordTests {
         try fixture.write("version-group", 3, ["id": 3, "name": "remake-group", "order": 7])
         let after = try await load(fixture)
         #expect(after.catalog.pokemon["testmon"]?.movesVersionGroup == "remake-group")
-        #expect(after.made == 2 + 3)
+        #expect(after.made == 2 + 3 + 2)
         #expect(after.catalog == (try await clean(fixture)))
     }
 
@@ -106,5 +106,44 @@ struct DerivedRecordTests {
         let after = try await load(fixture)
         #expect(after.decoded == 1, "testmon's pokemon and form were made again from their kept records")
         #expect(after.catalog == (try await clean(fixture)))
+    }
+
+    @Test("a move is made again when its file or a machine it names changes, and only then")
+    func moveInputs() async throws {
+        let fixture = try FixtureFolder()
+        defer { fixture.remove() }
+        _ = try await load(fixture)
+        // Tackle taught by a machine whose file is not there yet: looked for, absent.
+        var tackle: [String: Any] = [
+            "id": 1, "name": "tackle", "names": FixtureFolder.names([("en", "Tackle Renamed")]),
+            "type": FixtureFolder.link("type", "normal", 1), "power": 40, "accuracy": 100, "pp": 35,
+            "machines": [["machine": ["url": "https://pokeapi.co/api/v2/machine/7/"], "version_group": FixtureFolder.link("version-group", "new-group", 2)]],
+        ]
+        try fixture.write("move", 1, tackle)
+        let renamed = try await load(fixture)
+        #expect(renamed.catalog.moves["tackle"]?.name == "Tackle Renamed")
+        #expect(renamed.catalog.moves["tackle"]?.machines.isEmpty == true)
+        #expect(renamed.made == 1, "tackle alone")
+        #expect(renamed.catalog == (try await clean(fixture)))
+        // The machine arrives: an input looked for and absent is one too.
+        try fixture.write("machine", 7, ["id": 7, "item": FixtureFolder.link("item", "tm01", 305), "move": FixtureFolder.link("move", "tackle", 1),
+                                         "version_group": FixtureFolder.link("version-group", "new-group", 2)])
+        let taught = try await load(fixture)
+        #expect(taught.catalog.moves["tackle"]?.machines == [Move.Machine(versionGroup: "new-group", item: "tm01")])
+        #expect(taught.made == 1)
+        #expect(taught.catalog == (try await clean(fixture)))
+        // The machine changes; then nothing does.
+        try fixture.write("machine", 7, ["id": 7, "item": FixtureFolder.link("item", "tm02", 306), "move": FixtureFolder.link("move", "tackle", 1),
+                                         "version_group": FixtureFolder.link("version-group", "new-group", 2)])
+        let changed = try await load(fixture)
+        #expect(changed.catalog.moves["tackle"]?.machines.map(\.item) == ["tm02"])
+        #expect(changed.made == 1)
+        #expect(changed.catalog == (try await clean(fixture)))
+        let again = try await load(fixture)
+        #expect(again.made == 0 && again.decoded == 0)
+        #expect(again.catalog == changed.catalog)
+        tackle["power"] = 50
+        try fixture.write("move", 1, tackle)
+        #expect(try await load(fixture).catalog.moves["tackle"]?.power == 50)
     }
 }

@@ -30,7 +30,7 @@ final class ReadTracker: Sendable {
 }
 
 /// A value the catalog builder derived from some files (a species' draft, a normalized
-/// pokemon), kept in the records file with the files it read: the next build takes it
+/// pokemon, a move), kept in the records file with the files it read: the next build takes it
 /// while every one of them has the stamp it had, and derives it again otherwise.
 ///
 /// Assembling the catalog from the records was most of a rebuild after one edited file
@@ -99,6 +99,7 @@ enum DerivedShapes {
             _ = Wire.shapeKey
             _ = DerivedRecord<SpeciesDraft>.shape
             _ = DerivedRecord<DecodedPokemon>.shape
+            _ = DerivedRecord<Move>.shape
         }
     }
 }

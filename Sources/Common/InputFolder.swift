@@ -97,16 +97,21 @@ package struct InputFolder: Sendable {
     /// plainly one take ``stamped(_:)``'s way, and so does every path of a smaller group.
     package func stamped(all relatives: [String]) -> [(resolution: Resolution, stamp: FileStamp?)] {
         // Grouped by the folder two levels up: `api/v2/pokemon` for `api/v2/pokemon/25/index.json`.
-        var groups: [Substring: [Int]] = [:]
+        // By bytes, as the file system names things: two spellings `String` calls equal
+        // (`é` and `e` with a combining accent) are two folders there.
+        var groups: [[UInt8]: [Int]] = [:]
         for (position, relative) in relatives.enumerated() where Self.isPlainRelative(relative) {
             guard let last = relative.utf8.lastIndex(of: UInt8(ascii: "/")),
                   let middle = relative[..<last].utf8.lastIndex(of: UInt8(ascii: "/")) else { continue }
-            groups[relative[..<middle], default: []].append(position)
+            groups[Array(relative.utf8[..<middle]), default: []].append(position)
         }
+        // The biggest groups, a bounded number of them held open at once.
         var listings: [ListedFolder] = []
         var listingOf = [Int](repeating: -1, count: relatives.count)
-        for (base, positions) in groups where positions.count >= ListedFolder.worthIt {
-            guard let real = realFolder(base).real, isInside(real), let listing = ListedFolder(real: real, prefix: base.utf8.count + 1) else { continue }
+        for (base, positions) in groups.filter({ $0.value.count >= ListedFolder.worthIt }).sorted(by: { $0.value.count > $1.value.count })
+            .prefix(ListedFolder.heldLimit) {
+            guard let path = String(validating: base, as: UTF8.self), let real = realFolder(path[...]).real, isInside(real),
+                  let listing = ListedFolder(real: real, prefix: base.count + 1) else { continue }
             for position in positions { listingOf[position] = listings.count }
             listings.append(listing)
         }
@@ -116,16 +121,19 @@ package struct InputFolder: Sendable {
             let relative = relatives[position]
             guard chosen[position] >= 0 else { return stamped(relative) }
             let listing = listed[chosen[position]]
-            let inner = String(relative.utf8.dropFirst(listing.prefix))!
-            guard let slash = inner.utf8.firstIndex(of: UInt8(ascii: "/")), listing.folders.contains(String(inner[..<slash])) else {
+            // `child/file`: the entry, compared by its bytes (a listed `é` says nothing of
+            // an `e` and an accent, which may be a link), and the file's name.
+            let inner = relative.utf8.dropFirst(listing.prefix)
+            guard let slash = inner.firstIndex(of: UInt8(ascii: "/")), listing.folders.contains(Array(inner[..<slash])),
+                  let innerPath = String(inner) else {
                 return stamped(relative)
             }
             var status = stat()
-            guard fstatat(listing.descriptor, inner, &status, AT_SYMLINK_NOFOLLOW) == 0 else {
+            guard fstatat(listing.descriptor, innerPath, &status, AT_SYMLINK_NOFOLLOW) == 0 else {
                 return errno == ENOENT ? (.missing, nil) : stamped(relative)
             }
             guard status.st_mode & S_IFMT == S_IFREG else { return stamped(relative) }
-            return (.file(path: listing.real + "/" + inner, size: Int(status.st_size)), FileStamp(status))
+            return (.file(path: listing.real + "/" + innerPath, size: Int(status.st_size)), FileStamp(status))
         }
     }
 
@@ -139,7 +147,9 @@ package struct InputFolder: Sendable {
     /// be a folder (a symlink is resolved in full). So a data folder's thousand resource
     /// folders cost an `lstat` each, not a `readlink` of every part of every path.
     private func realFolder(_ path: Substring) -> (real: String?, error: Int32) {
-        if let known = folders.known.withLock({ $0[path] }) { return known }
+        // By bytes: `String` calls `é` and `e` with a combining accent equal, the file system does not.
+        let key = Array(path.utf8)
+        if let known = folders.known.withLock({ $0[key] }) { return known }
         var parent = realRoot
         var name = path
         if let slash = path.utf8.lastIndex(of: UInt8(ascii: "/")) {
@@ -160,7 +170,7 @@ package struct InputFolder: Sendable {
         } else {
             found = (nil, ENOTDIR)
         }
-        folders.known.withLock { $0[path] = found }
+        folders.known.withLock { $0[key] = found }
         return found
     }
 
@@ -272,13 +282,17 @@ private struct ListedFolder: Sendable {
     /// How many files below a folder's subfolders make listing it worth an open and a read
     /// of every entry.
     static let worthIt = 16
+    /// How many are held open at once (a data folder has about fifty resources): data that
+    /// names ten thousand folders takes the one-path way past these, not ten thousand descriptors.
+    static let heldLimit = 128
 
     let descriptor: Int32
     /// Its real path: nothing on it is a link.
     let real: String
     /// Its relative path's length and the slash after it: what a file's path below it starts with.
     let prefix: Int
-    let folders: Set<String>
+    /// Its entries that are folders, by their names' bytes.
+    let folders: Set<[UInt8]>
 
     /// `real` opened and listed with `readdir`; nil when it cannot be.
     init?(real: String, prefix: Int) {
@@ -290,13 +304,11 @@ private struct ListedFolder: Sendable {
             close(descriptor)
             return nil
         }
-        var folders: Set<String> = []
+        var folders: Set<[UInt8]> = []
         while let entry = readdir(directory) {
             guard Int32(entry.pointee.d_type) == Int32(DT_DIR) else { continue }
-            // A name that is not UTF-8 is no path this tool asks for.
-            guard let name = withUnsafeBytes(of: entry.pointee.d_name, { String(validating: $0.prefix { $0 != 0 }, as: UTF8.self) }),
-                  name != ".", name != ".." else { continue }
-            folders.insert(name)
+            let name = withUnsafeBytes(of: entry.pointee.d_name) { Array($0.prefix { $0 != 0 }) }
+            if name != Array(".".utf8), name != Array("..".utf8) { folders.insert(name) }
         }
         closedir(directory)
         self.descriptor = descriptor
@@ -308,7 +320,8 @@ private struct ListedFolder: Sendable {
 
 /// The folders an ``InputFolder`` has resolved, shared by its copies.
 private final class ResolvedFolders: Sendable {
-    let known = Mutex<[Substring: (real: String?, error: Int32)]>([:])
+    /// By the relative path's bytes.
+    let known = Mutex<[[UInt8]: (real: String?, error: Int32)]>([:])
 }
 
 /// A path in an input folder that cannot be read as it is.

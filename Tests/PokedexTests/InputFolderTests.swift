@@ -164,9 +164,20 @@ struct InputFolderTests {
         try manager.removeItem(at: resource.appendingPathComponent("11/index.json"))
         try manager.createSymbolicLink(at: resource.appendingPathComponent("11/index.json"), withDestinationURL: base.appendingPathComponent("gone.json"))  // dangling
 
+        // Two names `String` calls equal and the file system does not: `é` a folder, `e` and
+        // a combining accent a link out. The link must be refused, not taken for the folder.
+        try manager.createDirectory(at: resource.appendingPathComponent("\u{E9}"), withIntermediateDirectories: true)
+        try Data("{}".utf8).write(to: resource.appendingPathComponent("\u{E9}/index.json"))
+        let decomposed = resource.path + "/e\u{301}"
+        #expect(symlink(outside.path, decomposed) == 0)
+        var status = stat()
+        let twoNames = lstat(decomposed, &status) == 0 && status.st_mode & S_IFMT == S_IFLNK
+        if !twoNames { print("InputFolderTests.stampedAll: this file system makes one name of é and e+accent; that case is not tried") }
+
         var paths = (1...45).map { "api/v2/pokemon/\($0)/index.json" }  // 41-45: no such id
         paths += ["api/v2/pokemon/1/encounters/index.json", "plain/a.json", "plain/secret.json", "out/a.json", "in/b.json", "real/a.json",
-                  "../outside/a.json", "api/v2/pokemon/../pokemon/1/index.json", "/etc/passwd", "api/v2/pokemon/12", "a.json", ""]
+                  "../outside/a.json", "api/v2/pokemon/../pokemon/1/index.json", "/etc/passwd", "api/v2/pokemon/12", "a.json", "",
+                  "api/v2/pokemon/\u{E9}/index.json", "api/v2/pokemon/e\u{301}/index.json"]
         let all = InputFolder(root: root).stamped(all: paths)
         let one = InputFolder(root: root)
         #expect(all.count == paths.count)
@@ -186,5 +197,9 @@ struct InputFolderTests {
         #expect(all[7].resolution == .file(path: realRoot + "/api/v2/pokemon/9/index.json", size: 9))
         #expect(all[9].resolution == .missing && all[10].resolution == .missing && all[44].resolution == .missing)
         #expect(all[51].resolution == .unsafePath && all[52].resolution == .unsafePath)
+        #expect(all[57].resolution == .file(path: realRoot + "/api/v2/pokemon/\u{E9}/index.json", size: 2))
+        if twoNames {
+            guard case .escapes = all[58].resolution else { Issue.record("a link spelled like a listed folder was followed: \(all[58])"); return }
+        }
     }
 }

@@ -70,7 +70,7 @@ package struct SourceIndex: Codable, Sendable, Equatable {
     }
 
     /// The index as it stands: itself with nothing changed (`changed` 0, every file resolved
-    /// inside the folder and stamped without following a link, every sprite `stat`ed), or with new stamps when the only change since it was written
+    /// inside the folder, never through a link out of it, every sprite `stat`ed), or with new stamps when the only change since it was written
     /// is files edited in a way that leaves what they reach as it was (a text changed by hand): each changed
     /// file is read and scanned, and its ``Reach/key`` must be the one recorded. Nil when a
     /// file or sprite is gone or changed otherwise, a changed file reaches anything else or

@@ -26,10 +26,8 @@ struct ScriptJSONTests {
         ])
         let ours = SearchIndex.script([("POKEDEX_TEST", value), ("POKEDEX_EMPTY", .object([:]))])
 
-        // The same value handed to Python as JSON with every character escaped (\u form).
-        var input = Data()
-        let strings = try JSONSerialization.data(withJSONObject: Self.strings)
-        input.append(strings)
+        // The same strings handed to Python as JSON, the value built and written there.
+        let input = try JSONSerialization.data(withJSONObject: Self.strings)
         let script = """
             import json, sys
             strings = json.loads(sys.stdin.read())
@@ -39,18 +37,8 @@ struct ScriptJSONTests {
             text = "window.POKEDEX_TEST=" + dump(value) + ";\\nwindow.POKEDEX_EMPTY=" + dump({}) + ";\\n"
             sys.stdout.buffer.write(text.replace("</", "<\\\\/").encode("utf-8"))
             """
-        let process = Process()
-        process.executableURL = python
-        process.arguments = ["-c", script]
-        let stdin = Pipe(), stdout = Pipe()
-        process.standardInput = stdin
-        process.standardOutput = stdout
-        try process.run()
-        stdin.fileHandleForWriting.write(input)
-        try stdin.fileHandleForWriting.close()
-        let theirs = stdout.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        #expect(process.terminationStatus == 0)
+        let (status, theirs) = try ChildProcess.run(python, ["-c", script], input: input)
+        #expect(status == 0)
         #expect(!theirs.isEmpty)
         #expect(ours == theirs, "ours:\n\(String(decoding: ours, as: UTF8.self))\nPython's:\n\(String(decoding: theirs, as: UTF8.self))")
         // What the escaping is for: no string can end the script.

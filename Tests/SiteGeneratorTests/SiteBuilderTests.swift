@@ -1,6 +1,7 @@
 import HTMLSafety
 import Foundation
 import Pokedex
+import TestSupport
 import Testing
 @testable import SiteGenerator
 
@@ -227,17 +228,7 @@ struct SearchFileSizeTests {
             #expect(file.bytes == data.count)
             #expect(file.gzip > 20 && file.gzip < file.bytes, "\(file.name): \(file.gzip) of \(file.bytes)")
             guard FileManager.default.isExecutableFile(atPath: "/bin/gzip") else { continue }
-            let process = Process()
-            process.executableURL = URL(fileURLWithPath: "/bin/gzip")
-            process.arguments = ["-9", "-n", "-c"]
-            let input = Pipe(), output = Pipe()
-            process.standardInput = input
-            process.standardOutput = output
-            try process.run()
-            input.fileHandleForWriting.write(data)
-            try input.fileHandleForWriting.close()
-            let gzipped = output.fileHandleForReading.readDataToEndOfFile()
-            process.waitUntilExit()
+            let gzipped = try ChildProcess.run(URL(fileURLWithPath: "/bin/gzip"), ["-9", "-n", "-c"], input: data).output
             // zlib and gzip deflate alike at level 9; allow a few bytes for their small differences.
             #expect(abs(gzipped.count - file.gzip) <= max(16, gzipped.count / 50), "\(file.name): gzip -9 says \(gzipped.count), the build \(file.gzip)")
         }

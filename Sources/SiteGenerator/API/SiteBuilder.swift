@@ -245,6 +245,7 @@ extension SiteBuilder {
         let names = inputs.names
         // A last build's entry is kept as it is: only when its numbers are in this table.
         let previousEntries = reads.previous.names === names ? reads.previous.pages : [:]
+        let terms = previousEntries.isEmpty ? [] : reads.terms()
         let width = configuration.concurrency * 2
         struct Outcome {
             var path: String
@@ -262,7 +263,7 @@ extension SiteBuilder {
                     let path = prefix + pages.path(of: kind)
                     // Nothing it read changed: the page is the last build's, without building it.
                     if let entry = previousEntries[path], let fingerprint = previous.pages[path],
-                       entry.digest == reads.digest(of: entry, theme: theme),
+                       entry.digest == reads.digest(of: entry, theme: theme, terms: terms),
                        let size = staging.reuse(path) {
                         results.append(Outcome(path: path, fingerprint: fingerprint, rendered: false, size: size, inputs: entry, fromReads: true))
                         continue

@@ -11,7 +11,7 @@ import Synchronization
 /// written unless its bytes' key (``PageKey``) is the manifest's.
 struct PageInputs: Sendable {
     static let fileName = ".pokedex-inputs"
-    static let format = "page-inputs-1"
+    static let format = "page-inputs-2"
 
     /// One page's template, reads and digest.
     struct Entry: Sendable {
@@ -45,17 +45,26 @@ struct PageInputs: Sendable {
     /// The digest of a page's inputs: everything its view model is made of.
     ///
     /// `settings` covers what every page of a language shares (``SiteBuilder/settingsKey``);
-    /// `templateKey` the template's closure and the words it shows.
-    static func digest(settings: UInt64, template: String, templateKey: String, reads: [String], prints: ReadPrints) -> UInt64 {
+    /// `templateKey` the template's closure and the words it shows; `terms` each read's name
+    /// and fingerprint in this build (``term(name:print:)``), in the reads' order.
+    static func digest(settings: UInt64, template: String, templateKey: String, terms: some Sequence<UInt64>) -> UInt64 {
         var hash = Fingerprint()
         hash.add(format)
         hash.add(Int(bitPattern: UInt(settings)))
         hash.add(template)
         hash.add(templateKey)
-        for name in reads {
-            hash.add(name)
-            hash.add(Int(bitPattern: UInt(prints[name])))
-        }
+        for term in terms { hash.add(Int(bitPattern: UInt(term))) }
+        return hash.value
+    }
+
+    /// What one read adds to a page's digest: its name and its fingerprint. Hashed once per
+    /// name and build (``PageReads/terms()``), not once per page that read it: a list page
+    /// reads thousands of names, and hashing each name and finding its fingerprint again for
+    /// every page was a tenth of a one-resource rebuild's CPU.
+    static func term(name: String, print: UInt64) -> UInt64 {
+        var hash = Fingerprint()
+        hash.add(name)
+        hash.add(Int(bitPattern: UInt(print)))
         return hash.value
     }
 
@@ -185,14 +194,26 @@ struct PageReads: Sendable {
     var prints = ReadPrints()
     var settings: UInt64 = 0
 
-    /// The digest of a last build's page with this template and these reads, in this build.
-    func digest(of entry: PageInputs.Entry, theme: Theme) -> UInt64 {
-        digest(template: entry.template, theme: theme, reads: previous.reads(of: entry))
+    /// Each name's term in the last build's table, by number (``PageInputs/term(name:print:)``):
+    /// what ``digest(of:theme:terms:)`` adds for a read.
+    func terms() -> [UInt64] {
+        previous.names.all.map { PageInputs.term(name: $0, print: prints[$0]) }
+    }
+
+    /// The digest of a last build's page with this template and these reads, in this build;
+    /// nil when it read a name `terms` (``terms()``) does not number.
+    func digest(of entry: PageInputs.Entry, theme: Theme, terms: [UInt64]) -> UInt64? {
+        guard entry.reads.allSatisfy({ Int($0) < terms.count }) else { return nil }
+        return digest(template: entry.template, theme: theme, terms: entry.reads.lazy.map { terms[Int($0)] })
     }
 
     /// The digest of a page with this template and these reads, in this build.
     func digest(template: String, theme: Theme, reads: [String]) -> UInt64 {
+        digest(template: template, theme: theme, terms: reads.lazy.map { PageInputs.term(name: $0, print: prints[$0]) })
+    }
+
+    private func digest(template: String, theme: Theme, terms: some Sequence<UInt64>) -> UInt64 {
         PageInputs.digest(settings: settings, template: template, templateKey: theme.templateKeys[template] ?? theme.fingerprint,
-                          reads: reads, prints: prints)
+                          terms: terms)
     }
 }

@@ -322,6 +322,10 @@ struct RebuildTests {
         #expect((restamped.output + restamped.errors).contains("1 edited in place"), "\(restamped.output)\(restamped.errors)")
         #expect(try String(contentsOf: folder.url.appendingPathComponent("site/pokemon/pikachu.html"), encoding: .utf8)
             .contains("Restamped, not crawled."))
+        // The index was saved with the new stamp (while the build went on): the next build
+        // finds nothing edited.
+        let again = try build()
+        #expect(again.status == 0 && !(again.output + again.errors).contains("edited in place"), "\(again.output)\(again.errors)")
         // A link to an ability the folder lacks: only a crawl sees it, and says what is missing.
         let absent = try #require((1...300).first { !FileManager.default.fileExists(atPath: data.appendingPathComponent("api/v2/ability/\($0)").path) })
         try edit(resource("pokemon", named: "pikachu")) { object in

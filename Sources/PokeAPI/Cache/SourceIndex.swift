@@ -106,14 +106,22 @@ package struct SourceIndex: Codable, Sendable, Equatable {
             return nil
         }
         guard changed > 0, let written else { return (self, 0) }
-        let resources = Set(entries.compactMap { $0.path.split(separator: "/").first.map(String.init) })
+        // Each resource once: entries of one resource mostly follow each other.
+        var resources = Set<Substring>()
+        var last: Substring = ""
+        for entry in entries {
+            let resource = entry.path.prefix { $0 != "/" }
+            if resource != last { resources.insert(resource); last = resource }
+        }
         for resource in resources {
             if let list = FileStamp.of(root + "/api/v2/" + resource + "/index.json"), list.modified >= written.modified { return nil }
         }
-        for lacking in missingResources {
-            if let path = Self.resourcePath(lacking), FileStamp.of(root + "/" + path.filePath) != nil { return nil }
+        // Hundreds of names a data folder lacks, each asked again on every core (one after
+        // another they were a sixth of the check).
+        let lacking = missingResources.map { Self.resourcePath($0).map { root + "/" + $0.filePath } } + missingMedia.map { root + "/" + $0 }
+        guard !BoundedConcurrency.blocking(lacking.count, { lacking[$0].map { FileStamp.of($0) != nil } ?? false }).contains(true) else {
+            return nil
         }
-        for lacking in missingMedia where FileStamp.of(root + "/" + lacking) != nil { return nil }
         return (updated, changed)
     }
 

@@ -127,10 +127,12 @@ package struct SiteBuilder: Sendable {
                 let written = try await indexesWritten.value.get()
                 rendered += done.rendered
                 pageBytes += done.bytes
-                emblemBytes += try writeEmblems(index.emblems, staging: staging, prefix: layout.prefix)
+                // Made once: each is every page's pokemon looked at again.
+                let emblems = index.emblems
+                emblemBytes += try writeEmblems(emblems, staging: staging, prefix: layout.prefix)
                 indexBytes += written.bytes
                 stages.append("indexes (\(layout.current.tag)): " + written.search.map { "\($0.name) \($0.bytes / 1000) KB (\($0.gzip / 1000) KB gzipped)" }.joined(separator: ", ")
-                    + ", pokedex.json; \(index.emblems.count) emblems drawn")
+                    + ", pokedex.json; \(emblems.count) emblems drawn")
                 if offset == 0 { searchFiles = written.search }
                 if offset == 0 { firstPages = pages; firstTheme = theme }
             }
@@ -140,6 +142,8 @@ package struct SiteBuilder: Sendable {
                 rendered += picked.rendered
                 pageBytes += picked.bytes
             }
+            // Every page's reads, encoded while the assets and indexes are written.
+            let inputsEncoded = Task { [inputs] in inputs.encoded() }
             progress(BuildProgress(stage: .copyingAssets, done: 0, total: 1))
             var (assetBytes, assetPaths) = try copyAssets(theme: themes[0], staging: staging, shapes: sprites.values)
             if configuration.baseURL.map({ !$0.isEmpty }) ?? false {
@@ -161,7 +165,7 @@ package struct SiteBuilder: Sendable {
             manifest.languages = multilingual ? members.map(\.language.tag) : nil
             manifest.bytes = pageBytes + assetBytes + spriteBytes + emblemBytes + indexBytes
             manifest.bytes += try writeSharedIndexes(manifest: manifest, languages: multilingual ? members.map(\.language.tag) : [], staging: staging)
-            try staging.write(inputs.encoded(), to: PageInputs.fileName)
+            try staging.write(await inputsEncoded.value, to: PageInputs.fileName)
             // Built over the last site swapped out: what this one does not have goes.
             if staging.recycled {
                 let removed = staging.removeUnclaimed()

@@ -120,8 +120,12 @@ struct SearchIndex: Sendable {
                 }
                 return .int(slot.isHidden ? -at - 1 : at)
             }))
-            let learned = Set(pokemon.learnset.packed.map { Int($0 >> 32) })
-            for (position, slug) in pokemon.learnset.moves.enumerated() where learned.contains(position) {
+            // Which of its moves it learns in some game: a flag per move, not a set of
+            // thousands of hashed entries per pokemon.
+            let learnable = pokemon.learnset.moves
+            var learned = [Bool](repeating: false, count: learnable.count)
+            for entry in pokemon.learnset.packed where Int(entry >> 32) < learned.count { learned[Int(entry >> 32)] = true }
+            for (position, slug) in learnable.enumerated() where learned[position] {
                 let at = moves.add(slug) {
                     let move = catalog.moves[slug]
                     let name = LanguageMark.plain(move?.name ?? slug)

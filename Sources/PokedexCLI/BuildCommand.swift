@@ -98,8 +98,6 @@ struct BuildCommand: AsyncParsableCommand {
     private func buildSiteTimed(_ settings: BuildSettings, reporter: BuildReporter, needCatalog: Bool) async throws -> Built {
         var source = try Self.source(settings)
         source.verify = verify
-        // The last build's records are opened while the source is checked.
-        let opening = Task.detached { [source, languages = settings.siteLanguages] in source.openRecords(languages: languages) }
         var prepared = try await prepare(source, settings: settings, reporter: reporter)
         var configuration = SiteConfiguration(
             title: settings.title,
@@ -128,22 +126,19 @@ struct BuildCommand: AsyncParsableCommand {
         )
         let key = builder.key(inputs)
         if !needCatalog, !verify, prepared.index != nil || prepared.root == nil, let summary = builder.unchangedSummary(key: key) {
-            await prepared.saving?.value
             return Built(summary: summary, configuration: configuration, sites: [], inputs: inputs)
         }
         var catalogs: [Catalog] = []
         var saving: Task<Void, Never>?
         do {
             if let root = prepared.root { reporter.note("Loading the catalog from \(root.path)") }
-            (catalogs, saving) = try await source.catalogsSaving(prepared, languages: settings.siteLanguages, selection: selection,
-                                                                 opened: await opening.value) { language, catalog, decoded, elapsed in
+            (catalogs, saving) = try await source.catalogsSaving(prepared, languages: settings.siteLanguages, selection: selection) { language, catalog, decoded, elapsed in
                 reporter.detail("catalog (\(language)): \(catalog.species.count) species, \(catalog.pokemon.count) pokemon, "
                     + "\(catalog.moves.count) moves, \(catalog.abilities.count) abilities, \(catalog.items.count) items; "
                     + (prepared.root == nil ? "the bundled sample" : "\(decoded) files decoded, the rest from records")
                     + "; \(elapsed.inSeconds.fixed(2)) s")
             }
         } catch {
-            await prepared.saving?.value
             throw CommandFailure(String(describing: error))
         }
         // The catalog is made: what the source holds is not read again (at ten times the dex
@@ -154,11 +149,9 @@ struct BuildCommand: AsyncParsableCommand {
             let built = try await buildSite(catalogs, trainer: trainer, collectionFile: collectionFile, lines: lines,
                                             key: key, builder: builder, settings: settings, reporter: reporter)
             await saving?.value
-            await prepared.saving?.value
             return Built(summary: built.summary, configuration: configuration, sites: built.sites, inputs: inputs)
         } catch {
             await saving?.value
-            await prepared.saving?.value
             throw error
         }
     }

@@ -63,6 +63,11 @@ struct PokemonPartsRecordTests {
         references.locations = ["viridian-forest": 321]
         references.regions = ["kanto": 1]
         references.areas = ["route-1": 10]
+        // On its own: inside `DecodedPokemon`'s `Codable` form it is written by its record.
+        for kept in [false, true] {
+            #expect(try BinaryCoder.encode(references, format: "t", kept: kept)
+                    == (try BinaryCoder.encode(CodableForm(references), format: "t", kept: kept)))
+        }
         for pokemon in KeptFormTests.pokemon {
             var pokemon = pokemon
             pokemon.heldItemRarities = [HeldItemRarity(item: "light-ball", version: "yellow", rarity: 5)]

@@ -27,18 +27,13 @@ package struct Fetcher: Sendable {
     /// pokemon) or, offline, when the cache lacks entries. Failed URLs do not throw:
     /// they are in ``FetchReport/failures``.
     package func run(progress: @escaping @Sendable (FetchProgress) -> Void = { _ in }) async throws -> FetchReport {
-        let result = try await fetch(progress: progress)
-        await result.saving?.value
-        return result.report
+        try await fetch(progress: progress).report
     }
 
     /// What a fetch did, and the index of the folder it leaves complete (nil after failures).
     package struct Result: Sendable {
         package var report: FetchReport
         package var index: SourceIndex?
-        /// The source index being written, after files were edited in place: await it
-        /// before the process ends, or the next run checks those files again.
-        package var saving: Task<Void, Never>?
     }
 
     /// Runs the fetch and returns the source index as well.
@@ -58,16 +53,14 @@ package struct Fetcher: Sendable {
                 // the index stands (with the new stamps), and nothing is crawled.
                 let current = previous.restamped(written: FileStamp.of(indexFile.path))
                 if let (current, changed) = current {
-                    // Written while the build goes on: encoding ten thousand entries is
-                    // a sixth of a one-resource rebuild's source check.
-                    let saving = changed > 0 ? Task.detached { current.write(to: indexFile) } : nil
+                    if changed > 0 { current.write(to: indexFile) }
                     var report = FetchReport()
                     report.restamped = changed
                     report.alreadyCached = current.items - current.missingMedia.count - current.missingResources.count
                     report.missingSprites = current.missingMedia.count
                     report.missingResources = current.missingResources.count
                     report.duration = ContinuousClock.now - started
-                    return Result(report: report, index: current, saving: saving)
+                    return Result(report: report, index: current)
                 }
             }
             // No route to the API at all: said at once, before a cache folder is made.

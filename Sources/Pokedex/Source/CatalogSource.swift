@@ -64,9 +64,6 @@ package struct CatalogSource: Sendable {
         package var report: FetchReport?
         /// A key of the data: every file's stamp, or the sample's bytes.
         package var contentKey: String
-        /// The source index being written (``Fetcher/Result/saving``): await it before the
-        /// process ends.
-        package var saving: Task<Void, Never>?
     }
 
     /// Fetches what the cache lacks (remote), or indexes the folder (in place); the sample
@@ -83,8 +80,7 @@ package struct CatalogSource: Sendable {
             configuration.indexFolder = cache
             configuration.verify = verify
             let result = try await Fetcher(configuration: configuration).fetch(progress: progress)
-            return Prepared(root: folder, index: result.index, report: result.report, contentKey: result.index?.contentKey ?? "incomplete",
-                            saving: result.saving)
+            return Prepared(root: folder, index: result.index, report: result.report, contentKey: result.index?.contentKey ?? "incomplete")
         case let .remote(api, spritesURL):
             var configuration = FetchConfiguration(cache: cache, api: api, spritesURL: spritesURL, selection: selection,
                                                    offline: offline, version: version)
@@ -92,8 +88,7 @@ package struct CatalogSource: Sendable {
             configuration.images = images
             configuration.verify = verify
             let result = try await Fetcher(configuration: configuration).fetch(progress: progress)
-            return Prepared(root: cache, index: result.index, report: result.report, contentKey: result.index?.contentKey ?? "incomplete",
-                            saving: result.saving)
+            return Prepared(root: cache, index: result.index, report: result.report, contentKey: result.index?.contentKey ?? "incomplete")
         }
     }
 
@@ -104,20 +99,17 @@ package struct CatalogSource: Sendable {
                           loaded: (_ language: String, _ catalog: Catalog, _ decoded: Int, _ elapsed: Duration) -> Void = { _, _, _, _ in }) async throws(CatalogError) -> [Catalog] {
         let (catalogs, saving) = try await catalogsSaving(prepared, languages: languages, selection: selection, loaded: loaded)
         await saving.value
-        await prepared.saving?.value
         return catalogs
     }
 
     /// ``catalogs(_:languages:selection:loaded:)``, with the records saved while the caller
     /// goes on (a build makes its pages meanwhile): await `saving` before the process ends,
     /// or the next build decodes what this one did again.
-    ///
-    /// `opened`: the records ``openRecords(languages:)`` opened for these `languages`.
-    package func catalogsSaving(_ prepared: Prepared, languages: [String], selection: Selection, opened: RecordCache? = nil,
+    package func catalogsSaving(_ prepared: Prepared, languages: [String], selection: Selection,
                                 loaded: (_ language: String, _ catalog: Catalog, _ decoded: Int, _ elapsed: Duration) -> Void = { _, _, _, _ in })
         async throws(CatalogError) -> (catalogs: [Catalog], saving: Task<Void, Never>) {
         var catalogs: [Catalog] = []
-        var records = prepared.root == nil ? nil : opened
+        var records: RecordCache?
         for language in languages {
             let started = ContinuousClock.now
             guard let root = prepared.root else {
@@ -138,28 +130,12 @@ package struct CatalogSource: Sendable {
         return (catalogs, Task.detached { kept?.save() })
     }
 
-    /// The records a build of the site's `languages` keeps (nil for the sample), the last
-    /// build's table read: what ``catalogsSaving(_:languages:selection:opened:loaded:)``
-    /// would open. It needs nothing ``prepare(progress:)`` makes (a record is taken only if
-    /// its file's stamp is the one the source index has then), so a build opens them beside
-    /// the source check, on the core the check leaves idle.
-    package func openRecords(languages: [String]) -> RecordCache? {
-        if case .sample = origin { return nil }
-        var loader = CatalogLoader(cacheRoot: cache, language: languages.first ?? "en")
-        loader.siteLanguages = languages
-        loader.snapshotFolder = cache
-        loader.verify = verify
-        return loader.makeRecords()
-    }
-
     /// The catalog of a prepared source in `language`, for `selection`; records kept in the cache.
     ///
     /// `siteLanguages`: every language the build makes, whose texts share one record file.
     package func catalog(_ prepared: Prepared, language: String, selection: Selection, siteLanguages: [String]? = nil) async throws(CatalogError) -> Catalog {
         guard let root = prepared.root else { return try Catalog.sample(language: language, selection: selection) }
-        let catalog = try await loader(root, prepared, language: language, selection: selection, siteLanguages: siteLanguages).load().catalog
-        await prepared.saving?.value
-        return catalog
+        return try await loader(root, prepared, language: language, selection: selection, siteLanguages: siteLanguages).load().catalog
     }
 
     /// The loader of a prepared folder: records kept in the cache, `--verify` honoured.

@@ -163,8 +163,6 @@ package struct SiteBuilder: Sendable {
             manifest.languages = multilingual ? members.map(\.language.tag) : nil
             manifest.bytes = pageBytes + assetBytes + spriteBytes + emblemBytes + indexBytes
             manifest.bytes += try writeSharedIndexes(manifest: manifest, languages: multilingual ? members.map(\.language.tag) : [], staging: staging)
-            // Encoded here, not beside the assets and indexes: at ten times the dex its
-            // renumbered reads beside the manifest's made the build's peak 5-8% higher.
             try staging.write(inputs.encoded(), to: PageInputs.fileName)
             // Built over the last site swapped out: what this one does not have goes.
             if staging.recycled {

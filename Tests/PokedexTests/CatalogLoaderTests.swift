@@ -76,7 +76,7 @@ struct CatalogLoaderTests {
         #expect(try await french.load().origin == .snapshot)
     }
 
-    @Test("a changed resource is the only file decoded again, and the records are rewritten")
+    @Test("a changed resource is the only file decoded again, and the records file is updated")
     func invalidation() async throws {
         let fixture = try FixtureFolder()
         defer { fixture.remove() }
@@ -96,6 +96,98 @@ struct CatalogLoaderTests {
         let again = try await loader.loadCounting()
         #expect(again.decoded == 0)
         #expect(again.catalog == after.catalog)
+    }
+
+    /// The inode of `file`.
+    func inode(_ file: URL) throws -> UInt64 {
+        try #require((try FileManager.default.attributesOfItem(atPath: file.path))[.systemFileNumber] as? UInt64)
+    }
+
+    /// Writes species 2 again under a new name (a change of one resource).
+    func rename(_ fixture: FixtureFolder, to name: String) throws {
+        try fixture.write("pokemon-species", 2, FixtureFolder.species(
+            id: 2, slug: "evomon", names: [("en", name)], varieties: [(2, "evomon", true)],
+            evolvesFrom: "testmon", generation: 2))
+    }
+
+    @Test("a changed resource's record and a table are appended: the kept bytes are neither copied nor changed")
+    func appendsChanges() async throws {
+        let fixture = try FixtureFolder()
+        defer { fixture.remove() }
+        let loader = CatalogLoader(cacheRoot: fixture.root)
+        let first = try await loader.loadCounting()
+        let file = try #require(loader.currentSnapshotURL())
+        let before = try Data(contentsOf: file)
+        let inode = try inode(file)
+        try rename(fixture, to: "Evomon Renamed")
+        #expect(try await loader.loadCounting().decoded == 1)
+        let after = try Data(contentsOf: file)
+        #expect(try self.inode(file) == inode, "the same file, written in place")
+        #expect(after.count > before.count && after.prefix(before.count) == before, "only added to")
+        let again = try await loader.loadCounting()
+        #expect(again.decoded == 0, "every record is found through the appended table")
+        #expect(again.catalog.species(slug: "evomon")?.name == "Evomon Renamed")
+        #expect(again.catalog.species(slug: "testmon") == first.catalog.species(slug: "testmon"))
+    }
+
+    @Test("a file grown mostly of records no table reads is written anew, and keeps every record")
+    func compactsDeadRecords() async throws {
+        let fixture = try FixtureFolder()
+        defer { fixture.remove() }
+        let loader = CatalogLoader(cacheRoot: fixture.root)
+        _ = try await loader.load()
+        let file = try #require(loader.currentSnapshotURL())
+        var sizes = [try Data(contentsOf: file).count]
+        var inodes = [try inode(file)]
+        for round in 1...12 {
+            try rename(fixture, to: "Evomon \(round)")
+            #expect(try await loader.loadCounting().decoded == 1)
+            sizes.append(try Data(contentsOf: file).count)
+            inodes.append(try inode(file))
+        }
+        // Each change adds a table as large as the live records' (the fixture is small), so
+        // the file is written anew every few changes, and never grows past three times its first size.
+        let rewrites = zip(inodes, inodes.dropFirst()).filter { $0 != $1 }.count
+        #expect(rewrites >= 2 && rewrites < 12, "some changes append, some write the file anew: \(inodes)")
+        #expect(sizes.max()! <= 3 * sizes[0], "\(sizes)")
+        let last = try await loader.loadCounting()
+        #expect(last.decoded == 0)
+        #expect(last.catalog.species(slug: "evomon")?.name == "Evomon 12")
+    }
+
+    @Test("a records file replaced since the build read it, or locked by another build, is not appended to")
+    func appendsOnlyToTheFileRead() async throws {
+        let fixture = try FixtureFolder()
+        defer { fixture.remove() }
+        let loader = CatalogLoader(cacheRoot: fixture.root)
+        _ = try await loader.load()
+        let file = try #require(loader.currentSnapshotURL())
+        for (name, interfere) in [("replaced", true), ("locked", false)] {
+            try rename(fixture, to: "Evomon \(name)")
+            var sharing = loader
+            let records = sharing.makeRecords()
+            sharing.records = records
+            #expect(try await sharing.loadCounting().decoded == 1)
+            var holder: Int32 = -1
+            if interfere {
+                // Another build saved a file of its own in the meantime (the same bytes, another file).
+                let copy = file.deletingLastPathComponent().appendingPathComponent("copy")
+                try FileManager.default.copyItem(at: file, to: copy)
+                #expect(Foundation.rename(copy.path, file.path) == 0)
+            } else {
+                holder = open(file.path, O_RDONLY)
+                #expect(flock(holder, LOCK_EX) == 0)
+            }
+            let replaced = try inode(file)
+            let bytes = try Data(contentsOf: file)
+            records.save()
+            if holder >= 0 { close(holder) }
+            #expect(try inode(file) != replaced, "\(name): written anew, not appended to")
+            #expect(try Data(contentsOf: file).prefix(bytes.count) != bytes)
+            let next = try await loader.loadCounting()
+            #expect(next.decoded == 0)
+            #expect(next.catalog.species(slug: "evomon")?.name == "Evomon \(name)")
+        }
     }
 
     @Test("a records file cut short, or claiming more than it holds, is not read: its records are made again")

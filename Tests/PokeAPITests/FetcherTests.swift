@@ -230,6 +230,12 @@ struct FetcherTests {
         // A list among the first items the workers take (the last seed; the queue is taken
         // from its end) answers after a minute; the sprites' host does not resolve.
         let (api, cache, slow) = try await Self.fixture(answering: "/api/v2/move-target/", after: .seconds(60))
+        // The sprites are known only from a pokemon's JSON: a pokemon is answered once the
+        // slow list is on the wire (or after a second), so the failure cannot come first.
+        api.inject { [weak api] request, _ in
+            guard request.path.hasPrefix("/api/v2/pokemon/"), api?.requests(to: "/api/v2/move-target/").isEmpty ?? false else { return nil }
+            return .delayed(.seconds(1), FixtureAPI.normalReply(to: request))
+        }
         var configuration = slow
         configuration.spritesURL = "http://sprites.invalid/"
         let started = ContinuousClock.now

@@ -88,11 +88,13 @@ package struct SourceIndex: Codable, Sendable, Equatable {
         // every core, each one `fstatat` beside its resource's folder (`stamped(all:)`).
         let files = entries.map { "api/v2/" + $0.path + "/index.json" }
         let stamps = Self.stamps(of: files, in: folder)
-        for (position, entry) in entries.enumerated() {
+        // By position: an entry is copied (its five arrays and strings retained) only when changed.
+        for position in entries.indices {
             let relative = files[position]
             guard let stamp = stamps[position] else { return nil }
-            guard stamp != entry.stamp else { continue }
+            guard stamp != entries[position].stamp else { continue }
             guard written != nil else { return nil }
+            let entry = entries[position]
             changed += 1
             guard changed <= limit, entry.reachKey != 0, let path = Self.resourcePath(entry.path),
                   let data = (try? folder.read(relative)) ?? nil,

@@ -102,6 +102,8 @@ package final class RecordCache: Sendable {
                 if tableLength >= 0, let table = Self.read(descriptor, offset: tableStart, length: tableLength),
                    let entries = (try? BinaryCoder.decode([Entry].self, from: table, format: Self.format)) ?? nil {
                     var sorted = true
+                    previous.reserveCapacity(entries.count)
+                    previousKeys.reserveCapacity(entries.count)
                     for entry in entries where entry.offset >= 0 && entry.length >= 0 && entry.length <= Self.largest
                         && entry.offset <= tableStart && entry.length <= tableStart - entry.offset {
                         if let last = previousKeys.last, last >= entry.path { sorted = false }

@@ -204,6 +204,7 @@ extension SiteBuilder {
     package func unchangedSummary(key: BuildKey) -> BuildSummary? {
         let start = ContinuousClock().now
         let output = configuration.output.standardizedFileURL
+        guard BuildManifest.key(of: output) == key else { return nil }
         let manifest = BuildManifest.read(from: output)
         guard manifest.key == key, !manifest.pages.isEmpty else { return nil }
         // Every page still there: asked on every core by path, not through `URL` and

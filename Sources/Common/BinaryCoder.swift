@@ -192,6 +192,11 @@ package struct BinaryRecordWriter {
         writer.byte(1)
         strings(values)
     }
+    package func optional(_ values: [Int]?) {
+        guard let values else { return writer.byte(0) }
+        writer.byte(1)
+        ints(values)
+    }
     /// Any other value, through its `Encodable` conformance. The types a record holds never
     /// fail to encode; one that did writes a random text after what it wrote, so its bytes
     /// (and a fingerprint of them) differ every time rather than stand for a wrong value.
@@ -232,6 +237,7 @@ package struct BinaryRecordReader {
     package func optionalInt() throws -> Int? { try reader.byte() == 0 ? nil : Int(try reader.signed()) }
     package func strings() throws -> [String] { try reader.elements { try reader.string() } }
     package func optionalStrings() throws -> [String]? { try reader.byte() == 0 ? nil : try strings() }
+    package func optionalInts() throws -> [Int]? { try reader.byte() == 0 ? nil : try ints() }
     package func records<T: BinaryRecord>(_ type: T.Type = T.self) throws -> [T] { try reader.elements { try T(record: self) } }
     package func optionalRecords<T: BinaryRecord>(_ type: T.Type = T.self) throws -> [T]? {
         try reader.byte() == 0 ? nil : try records(type)

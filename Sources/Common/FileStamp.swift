@@ -34,7 +34,7 @@ package struct FileStamp: Codable, Hashable, Sendable {
     }
 
     /// The stamp in what `stat(2)` or `lstat(2)` said.
-    init(_ info: stat) {
+    package init(_ info: stat) {
         #if canImport(Darwin)
         let nanoseconds = Int64(info.st_mtimespec.tv_sec) * 1_000_000_000 + Int64(info.st_mtimespec.tv_nsec)
         #else

@@ -2,6 +2,7 @@ import Common
 import Foundation
 import Pokedex
 import Testing
+import TestSupport
 @testable import SiteGenerator
 
 /// What a build learns by reading each sprite (`.pokedex-media`) is taken by the next build
@@ -9,6 +10,37 @@ import Testing
 @Suite("Media facts")
 struct MediaFactsTests {
     static let pikachu = "sprites/pokemon/25.png"
+
+    @Test("a fact's record form is the bytes Codable writes, and reads back, with every optional field absent and present")
+    func recordForm() throws {
+        let stamp = FileStamp(size: 1234, modified: 1_700_000_000_123_456_789, inode: 98765)
+        let bare = MediaFacts.Fact(path: "cries/25.ogg", real: "cries/latest/25.ogg", stamp: stamp)
+        let full = MediaFacts.Fact(path: Self.pikachu, real: "pokemon/25.png", stamp: stamp, width: 96, height: -1,
+                                   contentRead: true, content: [12, 0, 70, 88])
+        let unread = MediaFacts.Fact(path: "b.png", real: "b.png", stamp: stamp, width: 0, height: nil, contentRead: true, content: [])
+        for facts in [[bare], [full, unread, bare], []] {
+            let record = try BinaryCoder.encode(facts, format: MediaFacts.format)
+            let codable = try BinaryCoder.encode(CodableForm(facts.map(CodableForm.init)), format: MediaFacts.format)
+            #expect(record == codable)
+            #expect(try BinaryCoder.decode([MediaFacts.Fact].self, from: codable, format: MediaFacts.format) == facts)
+        }
+    }
+
+    @Test("a sprite replaced by another file is linked anew into a recycled site, never kept from the site it recycles")
+    func replacedSpriteLinkedAnew() async throws {
+        let site = try TestSite()
+        defer { site.remove() }
+        let source = site.sprites.appendingPathComponent(Self.pikachu)
+        // From the third build on, the build recycles the site two builds old, which holds
+        // a link to the file as it was then.
+        for round in 0..<4 {
+            // Another file each round (written beside it and renamed over it), of the same size.
+            try (TestSite.pngHeader(width: 68, height: 56) + Data("round \(round)".utf8)).write(to: source, options: .atomic)
+            _ = try await site.build()
+            let published = try Data(contentsOf: site.folder.appendingPathComponent("site/" + Self.pikachu))
+            #expect(published == (try Data(contentsOf: source)), "round \(round)")
+        }
+    }
 
     @Test("the last build's facts of a sprite are taken while its stamp holds, and read again once it changes")
     func takenWhileUnchanged() async throws {

@@ -26,6 +26,16 @@ struct SiteSafetyTests {
         #expect(sizes.contains(".w-100 { width: 100%; }"), "stat bars are sized by class")
     }
 
+    @Test("a path's folder is what NSString says it is, double and trailing slashes included")
+    func folderOfPath() {
+        for path in ["sprites/pokemon/25.png", "a/b/c/d.png", "index.html", "", "/", "/x", "en//x", "en/", "a//b/c", "//a//b//",
+                     "/abs/x", "a/./b", "é/e\u{301}/f.png", "assets/sizes.css"] {
+            #expect(StagingFolder.folder(of: path) == (path as NSString).deletingLastPathComponent, "\(path)")
+        }
+        // One letter: this toolchain's `NSString` stops the process there.
+        #expect(StagingFolder.folder(of: "x") == "" && StagingFolder.folder(of: "x/") == "" && StagingFolder.folder(of: "a/x") == "a")
+    }
+
     @Test("a file in staging is created new: a second write to the same path is refused")
     func exclusiveWrites() throws {
         let folder = try TemporaryFolder()

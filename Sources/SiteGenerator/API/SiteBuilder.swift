@@ -456,7 +456,7 @@ extension SiteBuilder {
         try staging.makeFolders(for: sorted)
         var bytes = 0
         for path in sorted {
-            guard let sprite = sprites[path], let size = staging.place(realFile: sprite.real, size: sprite.size, at: path) else {
+            guard let sprite = sprites[path], let size = staging.place(realFile: sprite.real, size: sprite.size, stamp: sprite.stamp, at: path) else {
                 throw SiteError(.unwritable(path: staging.staging.appendingPathComponent(path).path, underlying: "could not copy the sprite"))
             }
             bytes += size
@@ -538,6 +538,8 @@ extension SiteBuilder {
     struct SpriteSource: Sendable {
         var real: String
         var size: Int
+        /// Its stamp when it was looked at (nil: not known).
+        var stamp: FileStamp?
     }
 
     /// What a referenced sprite path holds (``availableSprites(in:known:)``).
@@ -588,7 +590,7 @@ extension SiteBuilder {
         }
         let media = FoundMedia(shapes: found.mapValues(\.shape), contents: contents, refused: refused,
                                found: found.count, frontMissing: frontMissing)
-        let sources = found.mapValues { SpriteSource(real: $0.real, size: $0.size) }
+        let sources = found.mapValues { SpriteSource(real: $0.real, size: $0.size, stamp: $0.fact?.stamp) }
         let linked = Task { () -> Result<Int, SiteError> in
             Result { () throws(SiteError) in try self.copySprites(sources, staging: staging) }
         }

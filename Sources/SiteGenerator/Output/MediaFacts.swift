@@ -73,3 +73,23 @@ extension MediaFacts.Fact {
         return PNGContent(x: content[0], y: content[1], width: content[2], height: content[3])
     }
 }
+
+/// Field by field, in its `CodingKeys` order: the bytes `Codable` writes. A site's facts
+/// name every media file (thousands), read and written again by every build.
+extension MediaFacts.Fact: BinaryRecord {
+    init(record reader: BinaryRecordReader) throws {
+        self.init(path: try reader.string(), real: try reader.string(), stamp: try FileStamp(record: reader),
+                  width: try reader.optionalInt(), height: try reader.optionalInt(),
+                  contentRead: try reader.bool(), content: try reader.optionalInts())
+    }
+
+    func write(record writer: BinaryRecordWriter) {
+        writer.string(path)
+        writer.string(real)
+        stamp.write(record: writer)
+        writer.optional(width)
+        writer.optional(height)
+        writer.bool(contentRead)
+        writer.optional(content)
+    }
+}

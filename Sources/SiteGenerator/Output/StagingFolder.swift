@@ -117,7 +117,7 @@ struct StagingFolder: Sendable {
 
     /// Creates the folders these relative paths live in.
     func makeFolders(for paths: some Sequence<String>) throws(SiteError) {
-        let folders = Set(paths.map { ($0 as NSString).deletingLastPathComponent }.filter { !$0.isEmpty })
+        let folders = Set(paths.map(Self.folder(of:)).filter { !$0.isEmpty })
         for folder in folders.sorted() {
             guard InputFolder.isPlainRelative(folder) else {
                 throw SiteError(.unwritable(path: folder, underlying: "not a plain relative path inside the site"))
@@ -128,6 +128,19 @@ struct StagingFolder: Sendable {
                 try makeFolder(folder)
             }
         }
+    }
+
+    /// The folder `path` is in, as `NSString.deletingLastPathComponent` says it ("en//x" is
+    /// in "en", "a/" in ""), found by the last slash when that is all it takes. Not through
+    /// `NSString`: for thousands of sprites that was a sixth of linking them, and this
+    /// toolchain's Foundation stops the process on a one-letter name ("x").
+    static func folder(of path: String) -> String {
+        if !path.hasSuffix("/"), !path.contains("//") {
+            guard let slash = path.utf8.lastIndex(of: UInt8(ascii: "/")) else { return "" }
+            return slash == path.startIndex ? "/" : String(path[..<slash])
+        }
+        let names = path.split(separator: "/").dropLast()
+        return (path.hasPrefix("/") ? "/" : "") + names.joined(separator: "/")
     }
 
     /// Claims each folder of `folder` from the top, and makes it. In a recycled site, what
@@ -193,10 +206,12 @@ struct StagingFolder: Sendable {
     }
 
     /// Puts a file already found inside an input folder (`realFile`, symlinks resolved) at
-    /// `path` in the site; its size, or nil when it cannot.
-    func place(realFile: String, size: Int, at path: String) -> Int? {
+    /// `path` in the site; its size, or nil when it cannot. `stamp`: the file's, when the
+    /// caller read it (the entry a recycled site holds is then compared with it, without
+    /// another `lstat` of the file: a sprite link costs one walk of its path, not two).
+    func place(realFile: String, size: Int, stamp: FileStamp? = nil, at path: String) -> Int? {
         guard InputFolder.isPlainRelative(path) else { return nil }
-        return link(realFile, at: path, size: size, status: nil)
+        return link(realFile, at: path, size: size, status: nil, stamp: stamp)
     }
 
     /// Puts the finished site in place of the output folder.
@@ -306,17 +321,22 @@ private extension StagingFolder {
     /// Hard-links (else copies) the real file `source` to `path` in staging, creating it
     /// new; its size, or nil when neither works.
     /// In a recycled folder, the entry already there is kept when it is `source` itself
-    /// (`status`: the source's, when the caller has it), and removed otherwise.
-    func link(_ source: String, at path: String, size: Int, status: stat?) -> Int? {
+    /// (`status`: the source's, when the caller has it; or its `stamp`, which a link to
+    /// it shares: inode, size and modification time to the nanosecond), and removed otherwise.
+    func link(_ source: String, at path: String, size: Int, status: stat?, stamp: FileStamp? = nil) -> Int? {
         guard claims.file(path) else { return nil }
         let target = stagingPath + "/" + path
         if recycled {
             var there = stat()
             if lstat(target, &there) == 0 {
-                var wanted = status ?? stat()
-                if there.st_mode & S_IFMT == S_IFREG, status != nil || lstat(source, &wanted) == 0,
-                   there.st_ino == wanted.st_ino, there.st_dev == wanted.st_dev {
-                    return size
+                if there.st_mode & S_IFMT == S_IFREG, let stamp, status == nil {
+                    if FileStamp(there) == stamp { return size }
+                } else {
+                    var wanted = status ?? stat()
+                    if there.st_mode & S_IFMT == S_IFREG, status != nil || lstat(source, &wanted) == 0,
+                       there.st_ino == wanted.st_ino, there.st_dev == wanted.st_dev {
+                        return size
+                    }
                 }
                 Self.removeTree(target)
             }

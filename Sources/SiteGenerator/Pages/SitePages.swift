@@ -84,7 +84,7 @@ struct SitePages: Sendable {
 
     /// The folder a kind's page goes in ("" for the root).
     func folder(of kind: PageKind) -> String {
-        (path(of: kind) as NSString).deletingLastPathComponent
+        StagingFolder.folder(of: path(of: kind))
     }
 
     /// The page for a kind, every read of the catalog recorded in `log`.

@@ -227,11 +227,12 @@ struct FetcherTests {
 
     @Test("a host that cannot be reached ends the whole fetch at once: what is on the wire is not waited for")
     func unreachableHostEndsTheFetch() async throws {
-        // A list among the first items the workers take (the last seed; the queue is taken
-        // from its end) answers after a minute; the sprites' host does not resolve.
+        // A list among the lookups the workers take first answers after a minute; the
+        // sprites' host does not resolve.
         let (api, cache, slow) = try await Self.fixture(answering: "/api/v2/move-target/", after: .seconds(60))
-        // The sprites are known only from a pokemon's JSON: a pokemon is answered once the
-        // slow list is on the wire (or after a second), so the failure cannot come first.
+        // The sprites are known only from a pokemon's JSON: while the slow list is not yet
+        // on the wire, a pokemon is answered a second late, so the failure does not come
+        // first (it could only if the list were asked for over a second later).
         api.inject { [weak api] request, _ in
             guard request.path.hasPrefix("/api/v2/pokemon/"), api?.requests(to: "/api/v2/move-target/").isEmpty ?? false else { return nil }
             return .delayed(.seconds(1), FixtureAPI.normalReply(to: request))

@@ -123,7 +123,9 @@ struct CatalogLoaderTests {
         #expect(try await loader.loadCounting().decoded == 1)
         let after = try Data(contentsOf: file)
         #expect(try self.inode(file) == inode, "the same file, written in place")
-        #expect(after.count > before.count && after.prefix(before.count) == before, "only added to")
+        #expect(after.count > before.count, "added to")
+        #expect(after.prefix(before.count).dropFirst(RecordCache.headerSize) == before.dropFirst(RecordCache.headerSize),
+                "no committed byte changed but the header's end")
         let again = try await loader.loadCounting()
         #expect(again.decoded == 0, "every record is found through the appended table")
         #expect(again.catalog.species(slug: "evomon")?.name == "Evomon Renamed")
@@ -190,6 +192,69 @@ struct CatalogLoaderTests {
         }
     }
 
+    @Test("bytes past the committed part (an append killed midway) are not read, and the next append writes over them")
+    func uncommittedTail() async throws {
+        let fixture = try FixtureFolder()
+        defer { fixture.remove() }
+        let loader = CatalogLoader(cacheRoot: fixture.root)
+        let first = try await loader.loadCounting()
+        let file = try #require(loader.currentSnapshotURL())
+        let committed = try Data(contentsOf: file)
+        // A killed append: records and part of a table, no commit.
+        let handle = try FileHandle(forWritingTo: file)
+        try handle.seekToEnd()
+        try handle.write(contentsOf: Data((0..<5000).map { UInt8(truncatingIfNeeded: $0 &* 31) }))
+        try handle.close()
+        let after = try await loader.loadCounting()
+        #expect(after.decoded == 0, "the committed records are all read")
+        #expect(after.catalog == first.catalog)
+        try rename(fixture, to: "Evomon Again")
+        #expect(try await loader.loadCounting().decoded == 1)
+        let appended = try Data(contentsOf: file)
+        #expect(appended.prefix(committed.count).dropFirst(RecordCache.headerSize) == committed.dropFirst(RecordCache.headerSize),
+                "appended after the committed part, over what was left there")
+        #expect(appended.count < committed.count + 5000, "the uncommitted bytes were written over and cut off")
+        let again = try await loader.loadCounting()
+        #expect(again.decoded == 0)
+        #expect(again.catalog.species(slug: "evomon")?.name == "Evomon Again")
+        // The table is sorted by path: merged from the last table's order and the new keys.
+        let committedEnd = try #require(Int(exactly: appended[8..<16].withUnsafeBytes { UInt64(littleEndian: $0.loadUnaligned(as: UInt64.self)) }))
+        let tableLength = Int(appended[committedEnd - 8..<committedEnd].withUnsafeBytes { UInt64(littleEndian: $0.loadUnaligned(as: UInt64.self)) })
+        let entries = try #require(try BinaryCoder.decode([RecordCache.Entry].self, from: appended[committedEnd - 8 - tableLength..<committedEnd - 8],
+                                                         format: RecordCache.format))
+        #expect(entries.count > 10)
+        #expect(zip(entries, entries.dropFirst()).allSatisfy { $0.path < $1.path }, "sorted, each path once")
+    }
+
+    @Test("a file another build appended to since this one read it is not appended to again: its records stay readable")
+    func anotherBuildAppended() async throws {
+        let fixture = try FixtureFolder()
+        defer { fixture.remove() }
+        let loader = CatalogLoader(cacheRoot: fixture.root)
+        _ = try await loader.load()
+        let file = try #require(loader.currentSnapshotURL())
+        let inode = try inode(file)
+        try rename(fixture, to: "Evomon One")
+        // Two builds read the same file, each changes a record; the first saves (appends).
+        var one = loader, two = loader
+        let oneRecords = one.makeRecords(), twoRecords = two.makeRecords()
+        one.records = oneRecords
+        two.records = twoRecords
+        #expect(try await one.loadCounting().decoded == 1)
+        try fixture.write("pokemon-species", 1, FixtureFolder.species(
+            id: 1, slug: "testmon", names: [("en", "Testmon Two"), ("fr", "Testmonne")],
+            varieties: [(1, "testmon", true), (10001, "testmon-alola", false)], evolvesFrom: nil, generation: 1))
+        #expect(try await two.loadCounting().decoded == 2)
+        oneRecords.save()
+        #expect(try self.inode(file) == inode, "the first save appended")
+        twoRecords.save()
+        #expect(try self.inode(file) != inode, "the second wrote a file of its own: the file had grown since it read it")
+        let next = try await loader.loadCounting()
+        #expect(next.decoded == 0)
+        #expect(next.catalog.species(slug: "testmon")?.name == "Testmon Two")
+        #expect(next.catalog.species(slug: "evomon")?.name == "Evomon One")
+    }
+
     @Test("a records file cut short, or claiming more than it holds, is not read: its records are made again")
     func truncatedRecords() async throws {
         let fixture = try FixtureFolder()
@@ -224,6 +289,7 @@ struct CatalogLoaderTests {
         var edited = saved.prefix(tableStart)
         edited.append(table)
         edited.append(contentsOf: withUnsafeBytes(of: UInt64(table.count).littleEndian) { Array($0) })
+        edited.replaceSubrange(8..<16, with: withUnsafeBytes(of: UInt64(edited.count).littleEndian) { Array($0) })
         try edited.write(to: file)
         #expect(loader.makeRecords().keptCount == entries.count - 1, "the entry reaching into the table is dropped")
         var sharing = loader
@@ -235,7 +301,7 @@ struct CatalogLoaderTests {
         records.save()
         // A sparse file that claims a table of half a terabyte is refused before anything is
         // allocated for it (reading it whole would end the build).
-        try Data().write(to: file)
+        try Data(RecordCache.header(committed: 1 << 40)).write(to: file)
         let handle = try FileHandle(forWritingTo: file)
         try handle.seek(toOffset: (1 << 40) - 8)
         try handle.write(contentsOf: withUnsafeBytes(of: UInt64(1 << 39).littleEndian) { Data($0) })

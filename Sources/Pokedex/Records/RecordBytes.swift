@@ -73,11 +73,15 @@ final class RecordBytes: Sendable {
     }
 
     private let folder: URL
-    private let state = Mutex(State())
+    private let state: Mutex<State>
 
-    /// A store whose file goes in `folder` (made, with its parents, at the first record).
-    init(folder: URL) {
+    /// A store whose file goes in `folder` (made, with its parents, at the first record),
+    /// its records after `reserving` bytes left for whoever completes the file (a header).
+    init(folder: URL, reserving: Int = 0) {
         self.folder = folder
+        var state = State()
+        state.end = reserving
+        self.state = Mutex(state)
     }
 
     deinit {

@@ -10,8 +10,9 @@ import Synchronization
 ///
 /// A record is the schema's own value in the build's binary form, stored as bytes and
 /// decoded only when the catalog asks for it. The file's key includes ``Wire/shapeKey``:
-/// records of another schema are never read. It holds exactly the records the last build
-/// used; a corrupt or foreign file only means a slower build.
+/// records of another schema are never read. Its table names exactly the records the last
+/// build used (the file may hold older ones no table names, until it is written anew); a
+/// corrupt or foreign file only means a slower build.
 ///
 /// One cache serves every language of a build (``CatalogLoader/records``): what one
 /// language's catalog decoded, the next one takes as it is.
@@ -31,7 +32,11 @@ package final class RecordCache: Sendable {
         case made(RecordBytes.Place)
     }
 
-    static let format = "pokedex-records-7"
+    static let format = "pokedex-records-8"
+    /// What a records file starts with: eight bytes that say it is one, then where its
+    /// committed part ends (``headerSize`` bytes in all).
+    static let magic = Array("pkdxrec\u{1}".utf8)
+    static let headerSize = 16
     /// The most one record may take (a pokemon's record is tens of kilobytes).
     static let largest = 1 << 28
     /// The most a table may take (ten times the dex's is 3 MB).
@@ -45,9 +50,9 @@ package final class RecordCache: Sendable {
     /// The last file's keys in its table's order, when that order is the sorted one (as
     /// every save writes it): the next table is merged from them, not sorted again.
     private let previousKeys: [String]
-    /// The last file's size and identity when it was opened: a save appends to it only
-    /// while it is still that file, as it was (``save()``).
-    private let previousFile: (size: Int, device: UInt64, inode: UInt64)?
+    /// The last file's committed length and identity when it was opened: a save appends to
+    /// it only while it is still that file, committed as it was (``save()``).
+    private let previousFile: (committed: Int, device: UInt64, inode: UInt64)?
     private let current = Mutex<[String: (stamp: FileStamp, bytes: Bytes)]>([:])
     /// The records this build made, written to the next file as they are made (none when
     /// no records are kept).
@@ -73,38 +78,42 @@ package final class RecordCache: Sendable {
 
     /// `verify`: decode every file again, whatever the kept records say (they are rewritten).
     ///
-    /// The file is every record's bytes, then a table of entries, then the table's length in
-    /// eight bytes: the records come first because a build writes them as it makes them
-    /// (``RecordBytes``), and only then knows its table. Only the table is read here; a
+    /// The file is a header (``magic``, then where the committed part ends), every record's
+    /// bytes, then a table of entries, then the table's length in eight bytes, where the
+    /// committed part ends: the records come first because a build writes them as it makes
+    /// them (``RecordBytes``), and only then knows its table. Bytes past the committed part
+    /// (an append killed before it was committed, or under way in another build) are not
+    /// read. A save appends records and a table and only then moves the header's end, so
+    /// the file stays whole at every moment (``save()``). Only the table is read here; a
     /// record is read when a build takes it. Neither mapped nor read whole: at ten times the
     /// dex the file is 190 MB, and a mapping the table's reading touches end to end stayed
     /// resident through the whole catalog.
     package init(folder: URL?, languages: Set<String>? = nil, verify: Bool = false, keepsValues: Bool = false) {
         self.keepsValues = keepsValues
         file = folder.map { Self.file(in: $0, languages: languages) }
-        made = file.map { RecordBytes(folder: $0.deletingLastPathComponent()) }
+        made = file.map { RecordBytes(folder: $0.deletingLastPathComponent(), reserving: Self.headerSize) }
         var previous: [String: Entry] = [:]
         var previousKeys: [String] = []
-        var previousFile: (size: Int, device: UInt64, inode: UInt64)?
+        var previousFile: (committed: Int, device: UInt64, inode: UInt64)?
         var reader: Int32?
         if !verify, let file {
             // Not blocking: a FIFO in its place is refused by the check below, not waited on.
             let descriptor = open(file.path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
             var info = stat()
-            if descriptor >= 0, fstat(descriptor, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG, info.st_size >= 8,
-               let tail = Self.read(descriptor, offset: Int(info.st_size) - 8, length: 8) {
-                let size = Int(info.st_size)
+            if descriptor >= 0, fstat(descriptor, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG,
+               let size = Self.committed(descriptor, fileSize: Int(info.st_size)),
+               let tail = Self.read(descriptor, offset: size - 8, length: 8) {
                 let stated = tail.withUnsafeBytes { UInt64(littleEndian: $0.loadUnaligned(as: UInt64.self)) }
                 // A table (or a record) bigger than any real one is a corrupt or hostile file
                 // (a sparse one can claim a terabyte): refused before anything is allocated.
-                let tableLength = stated <= UInt64(min(size - 8, Self.largestTable)) ? Int(stated) : -1
+                let tableLength = stated <= UInt64(min(size - 8 - Self.headerSize, Self.largestTable)) ? Int(stated) : -1
                 let tableStart = size - 8 - tableLength
                 if tableLength >= 0, let table = Self.read(descriptor, offset: tableStart, length: tableLength),
                    let entries = (try? BinaryCoder.decode([Entry].self, from: table, format: Self.format)) ?? nil {
                     var sorted = true
                     previous.reserveCapacity(entries.count)
                     previousKeys.reserveCapacity(entries.count)
-                    for entry in entries where entry.offset >= 0 && entry.length >= 0 && entry.length <= Self.largest
+                    for entry in entries where entry.offset >= Self.headerSize && entry.length >= 0 && entry.length <= Self.largest
                         && entry.offset <= tableStart && entry.length <= tableStart - entry.offset {
                         if let last = previousKeys.last, last >= entry.path { sorted = false }
                         previous[entry.path] = entry
@@ -125,6 +134,21 @@ package final class RecordCache: Sendable {
 
     deinit {
         if let reader { close(reader) }
+    }
+
+    /// Where the committed part of the records file open as `descriptor` ends, as its header
+    /// says; nil when it is no records file, or says more than the file holds.
+    static func committed(_ descriptor: Int32, fileSize: Int) -> Int? {
+        guard fileSize >= headerSize + 8, let header = read(descriptor, offset: 0, length: headerSize),
+              Array(header.prefix(magic.count)) == magic else { return nil }
+        let stated = header.dropFirst(magic.count).withUnsafeBytes { UInt64(littleEndian: $0.loadUnaligned(as: UInt64.self)) }
+        guard stated >= UInt64(headerSize + 8), stated <= UInt64(fileSize) else { return nil }
+        return Int(stated)
+    }
+
+    /// The header of a records file whose committed part ends at `end`.
+    static func header(committed end: Int) -> [UInt8] {
+        magic + withUnsafeBytes(of: UInt64(end).littleEndian) { Array($0) }
     }
 
     /// `length` bytes of `descriptor` at `offset`, or nil when it has fewer.
@@ -224,13 +248,15 @@ package final class RecordCache: Sendable {
     /// the set changed. Call it once, when every catalog sharing this cache is built.
     ///
     /// Most builds change a few records of thousands: their records and a new table are
-    /// appended to the last file, whose bytes are never changed (a build reading it still
-    /// finds its records where its table says), so the records it keeps are neither read nor
-    /// copied (27 MB on the mirror, ten times that at ten times the dex). When the file would
-    /// be mostly records no table names, or it is not the file this build read, a new one is
-    /// written instead: the records this build made, those it kept from the last file (copied
-    /// in runs of neighbours, never held whole), then the table, renamed over the last file.
-    /// Either way the table is sorted by key, and the file ends with the table's length.
+    /// appended to the last file past its committed part, and only then does its header say
+    /// the part ends after them. No committed byte is changed (a build reading the file
+    /// still finds its records where its table says) and the records it keeps are neither
+    /// read nor copied (27 MB on the mirror, ten times that at ten times the dex). When the
+    /// file would grow past twice the records its table names, or it is not the file this
+    /// build read, committed as it was, a new one is written instead: the records this build
+    /// made, those it kept from the last file (copied in runs of neighbours, never held
+    /// whole), then the table and the header, renamed over the last file. Either way the
+    /// table is sorted by key.
     package func save() {
         guard let file, let made else { return }
         let records = current.withLock { $0 }
@@ -287,9 +313,10 @@ package final class RecordCache: Sendable {
         return entries
     }
 
-    /// Appends this build's records and the table to the last file; false (and the file as
-    /// it was) when it is not the file this build read, another build is appending to it,
-    /// it would be mostly dead records, or a write fails.
+    /// Appends this build's records and the table to the last file and commits them; false
+    /// (and the file as it was) when it is not the file this build read, committed as it
+    /// was, another build is appending to it, it has other names (links made by a backup
+    /// would change with it), it would grow past twice its live records, or a write fails.
     private func append(_ keys: [String], _ records: [String: (stamp: FileStamp, bytes: Bytes)],
                         _ written: RecordBytes.Finished, to file: URL) -> Bool {
         guard let previousFile else { return false }
@@ -299,30 +326,40 @@ package final class RecordCache: Sendable {
             case let .kept(_, length): total + length
             }
         }
+        let made = written.end - Self.headerSize
         // Half the file read by no table (records changed since, tables of past builds): a new file.
-        guard previousFile.size + written.end <= 2 * live else { return false }
-        let target = open(file.path, O_WRONLY | O_CLOEXEC | O_NOFOLLOW | O_NONBLOCK)
+        guard previousFile.committed + made <= 2 * live else { return false }
+        let target = open(file.path, O_RDWR | O_CLOEXEC | O_NOFOLLOW | O_NONBLOCK)
         guard target >= 0 else { return false }
         defer { close(target) }
         var info = stat()
         // Locked for the append (two builds sharing a cache), then checked: still the very
-        // file this build read, with nothing added since.
-        guard flock(target, LOCK_EX | LOCK_NB) == 0, fstat(target, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG,
+        // file this build read, with nothing committed since.
+        guard flock(target, LOCK_EX | LOCK_NB) == 0, fstat(target, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG, info.st_nlink == 1,
               UInt64(info.st_dev) == previousFile.device, UInt64(info.st_ino) == previousFile.inode,
-              Int(info.st_size) == previousFile.size else { return false }
+              Self.committed(target, fileSize: Int(info.st_size)) == previousFile.committed else { return false }
         let source = open(written.path, O_RDONLY | O_CLOEXEC | O_NOFOLLOW)
         guard source >= 0 else { return false }
         defer { close(source) }
-        var end = previousFile.size
+        // Past the committed part: what a killed append left there is written over.
+        var end = previousFile.committed
         do {
-            try Self.copy(from: source, (0, written.end), to: target, at: &end)
-            let table = try BinaryCoder.encode(entries(keys, records, written, base: previousFile.size) { _, from, _ in from },
-                                               format: Self.format)
-            try Self.finish(target, table: table, at: end)
+            try Self.copy(from: source, (Self.headerSize, made), to: target, at: &end)
+            let entries = entries(keys, records, written, base: previousFile.committed - Self.headerSize) { _, from, _ in from }
+            try Self.finish(target, table: try BinaryCoder.encode(entries, format: Self.format), at: &end)
+            // The commit: eight bytes of one page, written after everything they point to is
+            // on the disk (else a power cut could keep the header and lose what it points to,
+            // which could then read back as records of zeros).
+            guard fdatasync(target) == 0 else { throw CocoaError(.fileWriteUnknown) }
+            let header = Self.header(committed: end)
+            guard header.withUnsafeBytes({ WholeFile.write(target, UnsafeRawBufferPointer(rebasing: $0[Self.magic.count...]), at: Self.magic.count) }) else {
+                throw CocoaError(.fileWriteUnknown)
+            }
+            _ = ftruncate(target, off_t(end))
             return true
         } catch {
-            // Cut back to the file as it was: its own table still ends it.
-            _ = ftruncate(target, off_t(previousFile.size))
+            // Cut back to the committed part (the header still ends the file there).
+            _ = ftruncate(target, off_t(previousFile.committed))
             return false
         }
     }
@@ -352,20 +389,23 @@ package final class RecordCache: Sendable {
                 entries[kept.index].offset = end + kept.from - run!.from
             }
             if let current = run { try Self.copy(from: reader, current, to: written.descriptor, at: &end) }
-            try Self.finish(written.descriptor, table: try BinaryCoder.encode(entries, format: Self.format), at: end)
-            guard rename(written.path, file.path) == 0 else { throw CocoaError(.fileWriteUnknown) }
+            try Self.finish(written.descriptor, table: try BinaryCoder.encode(entries, format: Self.format), at: &end)
+            guard Self.header(committed: end).withUnsafeBytes({ WholeFile.write(written.descriptor, $0, at: 0) }),
+                  rename(written.path, file.path) == 0 else { throw CocoaError(.fileWriteUnknown) }
         } catch {
             return
         }
     }
 
-    /// Writes `table` at `end` of `descriptor`, then its length: what ends a records file.
-    private static func finish(_ descriptor: Int32, table: Data, at end: Int) throws {
+    /// Writes `table` at `end` of `descriptor`, then its length (what ends a records file's
+    /// committed part), and moves `end` past them.
+    private static func finish(_ descriptor: Int32, table: Data, at end: inout Int) throws {
         var tail = UInt64(table.count).littleEndian
         guard table.withUnsafeBytes({ WholeFile.write(descriptor, $0, at: end) }),
               withUnsafeBytes(of: &tail, { WholeFile.write(descriptor, $0, at: end + table.count) }) else {
             throw CocoaError(.fileWriteUnknown)
         }
+        end += table.count + 8
     }
 }
 

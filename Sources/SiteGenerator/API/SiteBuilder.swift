@@ -204,8 +204,8 @@ extension SiteBuilder {
     package func unchangedSummary(key: BuildKey) -> BuildSummary? {
         let start = ContinuousClock().now
         let output = configuration.output.standardizedFileURL
-        guard BuildManifest.key(of: output) == key else { return nil }
-        let manifest = BuildManifest.read(from: output)
+        guard let data = BuildManifest.data(of: output), BuildManifest.key(in: data) == key else { return nil }
+        let manifest = BuildManifest.read(data)
         guard manifest.key == key, !manifest.pages.isEmpty else { return nil }
         // Every page still there: asked on every core by path, not through `URL` and
         // `FileManager` one after another (a fifth of an unchanged build's CPU).

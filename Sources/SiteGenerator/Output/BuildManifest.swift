@@ -17,25 +17,31 @@ struct BuildManifest: Sendable, Codable, Equatable {
     /// The language folders of a site in several languages (tags); nil for one language at the root.
     var languages: [String]?
 
-    /// The key a previous site's manifest records, read without its pages (a manifest
-    /// names every page; decoding them all to compare the key was 6 ms of every rebuild
-    /// that goes on to build, on the one thread it waits on).
-    static func key(of site: URL) -> BuildKey? {
+    /// The manifest file of a previous site, as bytes (nil when there is none).
+    static func data(of site: URL?) -> Data? {
+        site.flatMap { try? Data(contentsOf: $0.appendingPathComponent(StagingFolder.manifestName)) }
+    }
+
+    /// The key a manifest records, read without its pages (a manifest names every page;
+    /// decoding them all to compare the key was 6 ms of every rebuild that goes on to
+    /// build, on the one thread it waits on).
+    static func key(in data: Data) -> BuildKey? {
         struct Head: Decodable {
             var version: Int
             var key: BuildKey?
         }
-        guard let data = try? Data(contentsOf: site.appendingPathComponent(StagingFolder.manifestName)),
-              let head = try? JSONDecoder().decode(Head.self, from: data), head.version == 2 else { return nil }
+        guard let head = try? JSONDecoder().decode(Head.self, from: data), head.version == 2 else { return nil }
         return head.key
     }
 
     /// The manifest of a previous site, or an empty one.
     static func read(from site: URL?) -> BuildManifest {
-        guard let site,
-              let data = try? Data(contentsOf: site.appendingPathComponent(StagingFolder.manifestName)),
-              let manifest = try? JSONDecoder().decode(BuildManifest.self, from: data),
-              manifest.version == 2
+        read(data(of: site))
+    }
+
+    /// The manifest in `data`, or an empty one.
+    static func read(_ data: Data?) -> BuildManifest {
+        guard let data, let manifest = try? JSONDecoder().decode(BuildManifest.self, from: data), manifest.version == 2
         else { return BuildManifest() }
         return manifest
     }

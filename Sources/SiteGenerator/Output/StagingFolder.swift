@@ -15,8 +15,9 @@ import SystemPackage
 /// build's staging folder (recycled): most of its files are already what goes there (hard
 /// links to the very files the new site links), so a rebuild changes only what changed,
 /// not the site's thousands of links made again and the old ones removed (a third of a
-/// one-resource rebuild's time). An entry is kept only when it is the very file (device
-/// and inode) that would be linked there; anything else there is removed before a file is
+/// one-resource rebuild's time). An entry is kept only when it is the very file that would
+/// be linked there (same device and inode; for a sprite, a link with the inode, size and
+/// modification time its lookup read); anything else there is removed before a file is
 /// made, and what this build did not put there is removed before the swap.
 struct StagingFolder: Sendable {
     static let manifestName = ".pokedex-manifest.json"
@@ -330,7 +331,9 @@ private extension StagingFolder {
             var there = stat()
             if lstat(target, &there) == 0 {
                 if there.st_mode & S_IFMT == S_IFREG, let stamp, status == nil {
-                    if FileStamp(there) == stamp { return size }
+                    // A link (a copy, made where the sprites are on another device, has one
+                    // name and is made again, as before).
+                    if there.st_nlink > 1, FileStamp(there) == stamp { return size }
                 } else {
                     var wanted = status ?? stat()
                     if there.st_mode & S_IFMT == S_IFREG, status != nil || lstat(source, &wanted) == 0,

@@ -15,6 +15,17 @@ package enum WholeFile {
         (try? FileDescriptor(rawValue: descriptor).writeAll(toAbsoluteOffset: Int64(offset), buffer)) != nil
     }
 
+    /// Puts what was written to `descriptor` on the disk before anything written after:
+    /// `fdatasync` on Linux; on macOS, where `fsync` leaves it in the drive's cache and
+    /// `fdatasync` is not declared, `F_FULLFSYNC` (else `fsync`). False on an error.
+    package static func sync(_ descriptor: Int32) -> Bool {
+        #if canImport(Darwin)
+        return fcntl(descriptor, F_FULLFSYNC) == 0 || fsync(descriptor) == 0
+        #else
+        return fdatasync(descriptor) == 0
+        #endif
+    }
+
     /// Fills all of `buffer`; false on an error or an early end of file.
     package static func read(_ descriptor: Int32, into buffer: UnsafeMutableRawBufferPointer) -> Bool {
         let file = FileDescriptor(rawValue: descriptor)

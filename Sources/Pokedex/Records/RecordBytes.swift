@@ -27,8 +27,8 @@ final class RecordBytes: Sendable {
         let length: Int
     }
 
-    /// The file, written and handed over: its descriptor (open for writing), its path, where
-    /// its records end, and where each block went.
+    /// The file, written and handed over: its descriptor (open for reading and writing),
+    /// its path, where its records end, and where each block went.
     struct Finished {
         let descriptor: Int32
         let path: String
@@ -74,11 +74,14 @@ final class RecordBytes: Sendable {
 
     private let folder: URL
     private let state: Mutex<State>
+    /// Where the first record goes (bytes before it are left for a header).
+    private let reserving: Int
 
     /// A store whose file goes in `folder` (made, with its parents, at the first record),
     /// its records after `reserving` bytes left for whoever completes the file (a header).
     init(folder: URL, reserving: Int = 0) {
         self.folder = folder
+        self.reserving = reserving
         var state = State()
         state.end = reserving
         self.state = Mutex(state)
@@ -98,7 +101,7 @@ final class RecordBytes: Sendable {
     /// lock; the copy runs beside other threads' copies.
     func keep(_ bytes: UnsafeRawBufferPointer) -> Place? {
         let count = bytes.count
-        guard count > 0, let source = bytes.baseAddress else { return Place(block: -1, offset: 0, length: 0) }
+        guard count > 0, let source = bytes.baseAddress else { return Place(block: -1, offset: reserving, length: 0) }
         enum Room { case file(Int, Int32), block(Int, UInt, Int) }
         let room: Room? = state.withLock { state in
             guard Self.opened(&state, in: folder) else { return nil }
@@ -170,7 +173,8 @@ final class RecordBytes: Sendable {
         guard !state.closed else { return false }
         try? FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         let path = folder.appendingPathComponent(".records-\(UUID().uuidString).tmp").path
-        let descriptor = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC | O_NOFOLLOW, 0o644)
+        // Read as well as written: an append to the last records file copies from it.
+        let descriptor = open(path, O_RDWR | O_CREAT | O_EXCL | O_CLOEXEC | O_NOFOLLOW, 0o644)
         guard descriptor >= 0 else {
             state.closed = true
             return false

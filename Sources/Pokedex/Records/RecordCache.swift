@@ -338,19 +338,16 @@ package final class RecordCache: Sendable {
         guard flock(target, LOCK_EX | LOCK_NB) == 0, fstat(target, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG, info.st_nlink == 1,
               UInt64(info.st_dev) == previousFile.device, UInt64(info.st_ino) == previousFile.inode,
               Self.committed(target, fileSize: Int(info.st_size)) == previousFile.committed else { return false }
-        let source = open(written.path, O_RDONLY | O_CLOEXEC | O_NOFOLLOW)
-        guard source >= 0 else { return false }
-        defer { close(source) }
         // Past the committed part: what a killed append left there is written over.
         var end = previousFile.committed
         do {
-            try Self.copy(from: source, (Self.headerSize, made), to: target, at: &end)
+            try Self.copy(from: written.descriptor, (Self.headerSize, made), to: target, at: &end)
             let entries = entries(keys, records, written, base: previousFile.committed - Self.headerSize) { _, from, _ in from }
             try Self.finish(target, table: try BinaryCoder.encode(entries, format: Self.format), at: &end)
             // The commit: eight bytes of one page, written after everything they point to is
             // on the disk (else a power cut could keep the header and lose what it points to,
             // which could then read back as records of zeros).
-            guard fdatasync(target) == 0 else { throw CocoaError(.fileWriteUnknown) }
+            guard WholeFile.sync(target) else { throw CocoaError(.fileWriteUnknown) }
             let header = Self.header(committed: end)
             guard header.withUnsafeBytes({ WholeFile.write(target, UnsafeRawBufferPointer(rebasing: $0[Self.magic.count...]), at: Self.magic.count) }) else {
                 throw CocoaError(.fileWriteUnknown)

@@ -341,7 +341,7 @@ package final class RecordCache: Sendable {
         // Past the committed part: what a killed append left there is written over.
         var end = previousFile.committed
         do {
-            try Self.copy(from: written.descriptor, (Self.headerSize, made), to: target, at: &end)
+            try Self.withBuffer { try Self.copy(from: written.descriptor, (Self.headerSize, made), to: target, at: &end, through: $0) }
             let entries = entries(keys, records, written, base: previousFile.committed - Self.headerSize) { _, from, _ in from }
             try Self.finish(target, table: try BinaryCoder.encode(entries, format: Self.format), at: &end)
             // The commit: eight bytes of one page, written after everything they point to is
@@ -375,17 +375,19 @@ package final class RecordCache: Sendable {
             // Kept records in the last file's order, so that neighbours there are copied together.
             keptOnes.sort { $0.from < $1.from }
             var end = written.end
-            var run: (from: Int, length: Int)?
-            for kept in keptOnes {
-                if let current = run, current.from + current.length == kept.from {
-                    run = (current.from, current.length + kept.length)
-                } else {
-                    if let current = run { try Self.copy(from: reader, current, to: written.descriptor, at: &end) }
-                    run = (kept.from, kept.length)
+            try Self.withBuffer { buffer in
+                var run: (from: Int, length: Int)?
+                for kept in keptOnes {
+                    if let current = run, current.from + current.length == kept.from {
+                        run = (current.from, current.length + kept.length)
+                    } else {
+                        if let current = run { try Self.copy(from: reader, current, to: written.descriptor, at: &end, through: buffer) }
+                        run = (kept.from, kept.length)
+                    }
+                    entries[kept.index].offset = end + kept.from - run!.from
                 }
-                entries[kept.index].offset = end + kept.from - run!.from
+                if let current = run { try Self.copy(from: reader, current, to: written.descriptor, at: &end, through: buffer) }
             }
-            if let current = run { try Self.copy(from: reader, current, to: written.descriptor, at: &end) }
             try Self.finish(written.descriptor, table: try BinaryCoder.encode(entries, format: Self.format), at: &end)
             guard Self.header(committed: end).withUnsafeBytes({ WholeFile.write(written.descriptor, $0, at: 0) }),
                   rename(written.path, file.path) == 0 else { throw CocoaError(.fileWriteUnknown) }
@@ -422,12 +424,17 @@ extension RecordCache.Entry: BinaryRecord {
 }
 
 extension RecordCache {
-    /// Copies `run` of `source` to `descriptor` at `end`, a megabyte at a time, and moves
-    /// `end` past it.
-    private static func copy(from source: Int32, _ run: (from: Int, length: Int), to descriptor: Int32, at end: inout Int) throws {
-        guard run.length > 0 else { return }
-        let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: min(run.length, 1 << 20), alignment: 16)
+    /// `body` with one buffer of a megabyte, for every run a save copies.
+    private static func withBuffer(_ body: (UnsafeMutableRawBufferPointer) throws -> Void) throws {
+        let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: 1 << 20, alignment: 16)
         defer { buffer.deallocate() }
+        try body(buffer)
+    }
+
+    /// Copies `run` of `source` to `descriptor` at `end` through `buffer` (a buffer's worth
+    /// at a time), and moves `end` past it.
+    private static func copy(from source: Int32, _ run: (from: Int, length: Int), to descriptor: Int32, at end: inout Int,
+                             through buffer: UnsafeMutableRawBufferPointer) throws {
         var done = 0
         while done < run.length {
             let chunk = UnsafeMutableRawBufferPointer(rebasing: buffer[..<min(run.length - done, buffer.count)])

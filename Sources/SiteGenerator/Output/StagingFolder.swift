@@ -330,17 +330,20 @@ private extension StagingFolder {
         if recycled {
             var there = stat()
             if lstat(target, &there) == 0 {
-                if there.st_mode & S_IFMT == S_IFREG, let stamp, status == nil {
+                let same: Bool
+                if there.st_mode & S_IFMT != S_IFREG {
+                    same = false
+                } else if let status {
+                    same = there.st_ino == status.st_ino && there.st_dev == status.st_dev
+                } else if let stamp {
                     // A link (a copy, made where the sprites are on another device, has one
                     // name and is made again, as before).
-                    if there.st_nlink > 1, FileStamp(there) == stamp { return size }
+                    same = there.st_nlink > 1 && FileStamp(there) == stamp
                 } else {
-                    var wanted = status ?? stat()
-                    if there.st_mode & S_IFMT == S_IFREG, status != nil || lstat(source, &wanted) == 0,
-                       there.st_ino == wanted.st_ino, there.st_dev == wanted.st_dev {
-                        return size
-                    }
+                    var wanted = stat()
+                    same = lstat(source, &wanted) == 0 && there.st_ino == wanted.st_ino && there.st_dev == wanted.st_dev
                 }
+                if same { return size }
                 Self.removeTree(target)
             }
         }

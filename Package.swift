@@ -23,6 +23,7 @@ let package = Package(
         .library(name: "HTMLSafety", targets: ["HTMLSafety"]),
         .library(name: "JSONLinkScan", targets: ["JSONLinkScan"]),
         .library(name: "TOML", targets: ["TOML"]),
+        .library(name: "PokeAPISchema", targets: ["PokeAPISchema"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
@@ -49,7 +50,9 @@ let package = Package(
 
         // Stage: Source + Cache. The scanner stands alone so the fuzzer can reach it.
         .target(name: "JSONLinkScan", swiftSettings: optimizedInDebug),
-        .target(name: "PokeAPI", dependencies: ["Common", "JSONLinkScan", "CZlib", asyncHTTPClient, .product(name: "NIOFoundationCompat", package: "swift-nio")] + nio),
+        // PokeAPI's JSON as the catalog reads it; alone, without networking, so the fuzzer can reach its readers.
+        .target(name: "PokeAPISchema", dependencies: ["Common", "JSONLinkScan"]),
+        .target(name: "PokeAPI", dependencies: ["Common", "JSONLinkScan", "PokeAPISchema", "CZlib", asyncHTTPClient, .product(name: "NIOFoundationCompat", package: "swift-nio")] + nio),
         // The TOML reader the settings file and the collection file share; alone so the fuzzer can reach it.
         .target(name: "TOML"),
         // Stage: Catalog (and the trainer's collection).

@@ -95,7 +95,7 @@ package struct APIResourcePath: Hashable, Sendable {
     }
 
     /// ``relativePath`` without its closing slash, `pokemon/25`: how the source index names it.
-    var slashlessPath: String { String(relativePath.dropLast()) }
+    package var slashlessPath: String { String(relativePath.dropLast()) }
 
     /// The file below a data folder's root: `api/v2/pokemon/25/index.json`.
     package var filePath: String { "api/v2/" + relativePath + "index.json" }

@@ -27,6 +27,7 @@ let package = Package(
                 .product(name: "TemplateEngine", package: "pokedex"),
                 .product(name: "JSONLinkScan", package: "pokedex"),
                 .product(name: "TOML", package: "pokedex"),
+                .product(name: "PokeAPISchema", package: "pokedex"),
             ]
         )
     },

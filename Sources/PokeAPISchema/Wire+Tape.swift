@@ -98,9 +98,9 @@ extension Wire.Learnset: TapeDecodable {
 }
 
 extension Wire.Texts: TapeDecodable {
-    /// Entries in other languages are stepped over before anything of them is read: their
-    /// language is compared in place, by its bytes when it and every language kept are
-    /// ASCII (where bytes and Strings agree), else as a String.
+    /// Entries in other languages are read and dropped: their language is compared in
+    /// place, by its bytes when it and every language kept are ASCII (where bytes and
+    /// Strings agree), else as a String.
     package init(tape: TapeValue) throws {
         let languages = tape.userInfo[Wire.languagesKey] as? Set<String>
         let ascii = languages?.allSatisfy { $0.utf8.allSatisfy { $0 < 0x80 } } ?? false
@@ -120,8 +120,12 @@ extension Wire.Texts: TapeDecodable {
         var entries: [Entry] = []
         try tape.withCursor { list in
             try list.forEachElement { element in
+                let entry = try Entry(cursor: element)
+                // One in another language is read all the same: a malformed entry fails
+                // whatever its language, as it fails `init(from:)` (held against it by the
+                // fuzzer, FuzzSchemaReaders).
                 if let languages, try !kept(element, languages) { return }
-                entries.append(try Entry(cursor: element))
+                entries.append(entry)
             }
         }
         self.init(entries)

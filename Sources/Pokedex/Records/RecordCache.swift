@@ -32,7 +32,9 @@ package final class RecordCache: Sendable {
         case made(RecordBytes.Place)
     }
 
-    static let format = "pokedex-records-8"
+    /// 9: texts in a language a build drops are read too (a malformed one fails), so records
+    /// an older binary made of a file it read leniently are made again.
+    static let format = "pokedex-records-9"
     /// What a records file starts with: eight bytes that say it is one, then where its
     /// committed part ends (``headerSize`` bytes in all).
     static let magic = Array("pkdxrec\u{1}".utf8)

@@ -399,9 +399,12 @@ struct TapeUnkeyedContainer: UnkeyedDecodingContainer {
     var count: Int? { total }
     var isAtEnd: Bool { currentIndex >= total }
 
-    mutating func element() throws -> TapeDecoder {
+    /// The next element, to be read as `type`; past the end, the error names the type and
+    /// the index it was looked for at, as Foundation's does.
+    mutating func element(_ type: Any.Type) throws -> TapeDecoder {
         guard !isAtEnd else {
-            throw DecodingError.valueNotFound(Any.self, DecodingError.Context(codingPath: codingPath, debugDescription: "Unkeyed container is at end."))
+            throw DecodingError.valueNotFound(type, DecodingError.Context(codingPath: codingPath + [TapeKey(intValue: currentIndex)],
+                                                                           debugDescription: "Unkeyed container is at end."))
         }
         let child = decoder.child(position, key: TapeKey(intValue: currentIndex), node: node)
         position = decoder.tape.next(after: position)
@@ -417,18 +420,18 @@ struct TapeUnkeyedContainer: UnkeyedDecodingContainer {
     }
 
     mutating func decode<T: Decodable>(_ type: T.Type) throws -> T {
-        try element().decode(type)
+        try element(type).decode(type)
     }
 
     mutating func nestedContainer<NestedKey: CodingKey>(keyedBy type: NestedKey.Type) throws -> KeyedDecodingContainer<NestedKey> {
-        try element().container(keyedBy: type)
+        try element(KeyedDecodingContainer<NestedKey>.self).container(keyedBy: type)
     }
 
     mutating func nestedUnkeyedContainer() throws -> any UnkeyedDecodingContainer {
-        try element().unkeyedContainer()
+        try element((any UnkeyedDecodingContainer).self).unkeyedContainer()
     }
 
-    mutating func superDecoder() throws -> any Decoder { try element() }
+    mutating func superDecoder() throws -> any Decoder { try element((any Decoder).self) }
 }
 
 struct TapeSingleContainer: SingleValueDecodingContainer {

@@ -146,6 +146,46 @@ struct TapeDecoderTests {
         #expect(path { try TapeJSONDecoder().decode(Deep.self, from: data) } == expected)
     }
 
+    /// Two numbers read from an array by position, as a pair in a schema would be.
+    struct Pair: Decodable {
+        var first: Int
+        var second: Int
+        var outer: [Int]?
+
+        init(from decoder: any Decoder) throws {
+            var list = try decoder.unkeyedContainer()
+            first = try list.decode(Int.self)
+            second = try list.decode(Int.self)
+            if !list.isAtEnd {
+                var inner = try list.nestedUnkeyedContainer()
+                outer = [try inner.decode(Int.self)]
+            }
+        }
+    }
+
+    @Test("an array too short for what reads it fails at the missing index, naming the type, as in Foundation",
+          arguments: ["[1]", "[]", #"{"x":[7]}"#])
+    func pastTheEnd(json: String) throws {
+        struct Holder: Decodable { var x: Pair }
+        func failure<T>(_ result: Result<T, any Error>) -> String? {
+            switch result {
+            case .success: return nil
+            case .failure(DecodingError.valueNotFound(let type, let context)):
+                return "\(type) at " + context.codingPath.map(\.stringValue).joined(separator: ".")
+            case .failure(let error): return "\(error)"
+            }
+        }
+        let data = Data(json.utf8)
+        let expected = json.hasPrefix("{")
+            ? failure(Result { try JSONDecoder().decode(Holder.self, from: data) })
+            : failure(Result { try JSONDecoder().decode(Pair.self, from: data) })
+        let mine = json.hasPrefix("{")
+            ? failure(Result { try TapeJSONDecoder().decode(Holder.self, from: data) })
+            : failure(Result { try TapeJSONDecoder().decode(Pair.self, from: data) })
+        #expect(expected?.hasPrefix("Int at ") == true, "Foundation: \(expected ?? "accepted")")
+        #expect(mine == expected)
+    }
+
     /// Found by FuzzSchemaReaders: the texts' fast path stepped over an entry in a language
     /// the build drops without reading it, so a malformed one passed there and failed when
     /// the same file took the ordinary way.

@@ -192,6 +192,32 @@ struct CatalogLoaderTests {
         }
     }
 
+    @Test("a save removes a killed build's temporary records file, and keeps one another build holds or just made")
+    func killedBuildsFileSwept() async throws {
+        let fixture = try FixtureFolder()
+        defer { fixture.remove() }
+        let loader = CatalogLoader(cacheRoot: fixture.root)
+        _ = try await loader.load()
+        let folder = try #require(loader.currentSnapshotURL()).deletingLastPathComponent()
+        func temporary(_ name: String, age: TimeInterval) throws -> URL {
+            let file = folder.appendingPathComponent(".records-\(name).tmp")
+            try Data(repeating: 7, count: 4096).write(to: file)
+            try FileManager.default.setAttributes([.modificationDate: Date(timeIntervalSinceNow: -age)], ofItemAtPath: file.path)
+            return file
+        }
+        let dead = try temporary("dead", age: 120)
+        let held = try temporary("held", age: 120)
+        let fresh = try temporary("fresh", age: 5)
+        let holder = open(held.path, O_RDONLY)
+        defer { close(holder) }
+        #expect(flock(holder, LOCK_EX) == 0)
+        try rename(fixture, to: "Evomon Swept")
+        #expect(try await loader.loadCounting().decoded == 1, "a change, so the records are saved")
+        #expect(!FileManager.default.fileExists(atPath: dead.path), "no one holds it: a killed build's")
+        #expect(FileManager.default.fileExists(atPath: held.path), "another build is writing it")
+        #expect(FileManager.default.fileExists(atPath: fresh.path), "maybe made and not locked yet")
+    }
+
     @Test("bytes past the committed part (an append killed midway) are not read, and the next append writes over them")
     func uncommittedTail() async throws {
         let fixture = try FixtureFolder()

@@ -52,6 +52,31 @@ struct RecordBytesTests {
         #expect(try FileManager.default.contentsOfDirectory(atPath: records.path).isEmpty)
     }
 
+    @Test("a store's file is locked while it is open: a save's sweep keeps it then, and takes it once let go, as a killed build's")
+    func lockedWhileOpen() throws {
+        let folder = try TemporaryFolder()
+        let records = folder.url.appendingPathComponent("records")
+        let store = RecordBytes(folder: records)
+        _ = Self.bytes(1000, seed: 1).withUnsafeBytes { store.keep($0) }
+        let name = try #require(try FileManager.default.contentsOfDirectory(atPath: records.path).first)
+        let file = records.appendingPathComponent(name)
+        func age(_ seconds: TimeInterval) throws {
+            try FileManager.default.setAttributes([.modificationDate: Date(timeIntervalSinceNow: -seconds)], ofItemAtPath: file.path)
+        }
+        try age(7200)
+        #expect(!RecordCache.isStale(file), "locked by the store writing it, however old")
+        let finished = try #require(store.finish())
+        try age(7200)
+        #expect(!RecordCache.isStale(file), "still open, handed over to the save")
+        // What the kernel does for a build killed with its file open.
+        close(finished.descriptor)
+        try age(120)
+        #expect(RecordCache.isStale(file), "no one holds it, and it was last written two minutes ago")
+        try age(10)
+        #expect(!RecordCache.isStale(file), "written to in the last minute: maybe made and not locked yet")
+        unlink(file.path)
+    }
+
     @Test("where no file can be made, nothing is kept and finishing says so")
     func noFolder() throws {
         let folder = try TemporaryFolder()

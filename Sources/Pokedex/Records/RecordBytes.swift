@@ -16,8 +16,9 @@ import Synchronization
 /// The file (`.records-<uuid>.tmp` beside the records) is made at the first record.
 /// ``finish()`` hands it over, with where each record landed, to the one who completes it
 /// (the last build's records and the table after them, ``RecordCache/save()``); a store
-/// released unfinished removes it. One left by a killed build is removed by a later save
-/// once it is an hour old.
+/// released unfinished removes it. It is locked (`flock`) while open: one left by a killed
+/// build, whose lock the kernel let go, is removed by the next save a minute after its last
+/// write (an hour, where locks do not work).
 final class RecordBytes: Sendable {
     /// Where one record's bytes are: in a block (whose place in the file is known once the
     /// block is full), or, for a large one (no block), in the file itself.
@@ -179,6 +180,10 @@ final class RecordBytes: Sendable {
             state.closed = true
             return false
         }
+        // Held while the file is open, and let go by the kernel if the build is killed: a
+        // later save tells a dead build's file from a live one's by taking it
+        // (``RecordCache``'s sweep). A new file (O_EXCL) no one else has open.
+        _ = flock(descriptor, LOCK_EX | LOCK_NB)
         state.descriptor = descriptor
         state.path = path
         return true

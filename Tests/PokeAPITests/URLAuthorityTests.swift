@@ -40,6 +40,22 @@ struct URLAuthorityTests {
         #expect(URLAuthority("http://pokeapi.co/")?.bareHost == "pokeapi.co")
     }
 
+    @Test("an IPv6 zone, written %25 in a URL, reaches getaddrinfo as %")
+    func zone() throws {
+        let linkLocal = try #require(URLAuthority("http://[fe80::1%25eth0]:9/"))
+        #expect(linkLocal.bareHost == "fe80::1%eth0")
+        #expect(linkLocal.spelled == "[fe80::1%25eth0]:9", "an error names the server as the URL does")
+        #if os(Linux)
+        // A link-local address on the loopback interface, by name: getaddrinfo takes the zone
+        // only as `%lo` (the URL's `%25lo` names no interface).
+        let loopback = try #require(URLAuthority("http://[fe80::1%25lo]/"))
+        #expect(loopback.bareHost == "fe80::1%lo")
+        if case .failure(let reason) = NameLookup.lookUp(loopback.bareHost, "80", numeric: true) {
+            Issue.record("getaddrinfo refused \(loopback.bareHost): \(reason)")
+        }
+        #endif
+    }
+
     @Test("loopback is localhost, 127.0.0.0/8 and ::1, and nothing that only looks like them", arguments: [
         ("http://localhost/", true), ("http://LOCALHOST:1/", true), ("http://127.0.0.1/", true), ("http://127.255.0.9/", true),
         ("http://[::1]/", true), ("http://[0:0:0:0:0:0:0:1]/", true),

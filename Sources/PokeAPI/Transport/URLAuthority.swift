@@ -62,8 +62,14 @@ struct URLAuthority: Sendable, Hashable {
     /// `host` or `host:port`, as the URL has it: how an error names the server.
     var spelled: String { port.map { "\(host):\($0)" } ?? host }
 
-    /// The host without an IPv6 literal's brackets, as `getaddrinfo` takes it.
-    var bareHost: String { host.hasPrefix("[") ? String(host.dropFirst().dropLast()) : host }
+    /// The host without an IPv6 literal's brackets, as `getaddrinfo` takes it: a zone, which
+    /// a URL writes `%25` (RFC 6874: `[fe80::1%25eth0]`), as `%` (`fe80::1%eth0`).
+    var bareHost: String {
+        guard host.hasPrefix("[") else { return host }
+        let address = host.dropFirst().dropLast()
+        guard let zone = address.range(of: "%25") else { return String(address) }
+        return address[..<zone.lowerBound] + "%" + address[zone.upperBound...]
+    }
 
     /// Whether the host is this machine's loopback: `localhost`, `127.0.0.0/8` or `::1`.
     var isLoopback: Bool {

@@ -179,8 +179,11 @@ struct TapeDecoder: Decoder {
         let parsed: T? = tape.withBytes { bytes in
             let text = bytes[Int(entry.start)..<Int(entry.end)]
             if !entry.flag { return Self.integer(digits: text) }
+            // Through a Double only where it holds every whole number exactly: past 2^53
+            // Foundation reads the digits themselves, and a Double's nearest value would
+            // differ from its (`123456789012345678.5`), so such a number is refused.
             guard let double = Double(String(decoding: UnsafeBufferPointer(rebasing: text), as: UTF8.self)),
-                  double.rounded() == double, let exact = T(exactly: double) else { return nil }
+                  double.magnitude < 0x1p53, double.rounded() == double, let exact = T(exactly: double) else { return nil }
             return exact
         }
         guard let parsed else {

@@ -164,7 +164,7 @@ struct TapeDecoderTests {
     }
 
     @Test("an array too short for what reads it fails at the missing index, naming the type, as in Foundation",
-          arguments: ["[1]", "[]", #"{"x":[7]}"#])
+          arguments: ["[1]", "[]", #"{"x":[7]}"#, "[1,2,[]]"])
     func pastTheEnd(json: String) throws {
         struct Holder: Decodable { var x: Pair }
         func failure<T>(_ result: Result<T, any Error>) -> String? {
@@ -209,6 +209,25 @@ struct TapeDecoderTests {
         } else {
             #expect(throws: DecodingError.self) { try foundation.decode(Wire.Species.self, from: data) }
             #expect(throws: DecodingError.self, "accepted \(german)") { try tape.decode(Wire.Species.self, from: data) }
+        }
+    }
+
+    /// Found in review of FuzzSchemaReaders' oracle: read through a Double, a number past
+    /// 2^53 with a fraction or exponent came out as the Double's nearest value, where
+    /// Foundation reads its digits; the two decoders accepted it with different values.
+    @Test("a whole number spelled with a fraction or exponent is read exactly, or refused past 2^53",
+          arguments: ["1.0", "1e2", "-0", "9007199254740991e0", "123456789012345678.5", "9007199254740993e0", "1.5"])
+    func integerSpellings(number: String) {
+        let data = Data(("{\"id\":" + number + "}").utf8)
+        let mine = try? TapeJSONDecoder().decode([String: Int].self, from: data)
+        let theirs = try? JSONDecoder().decode([String: Int].self, from: data)
+        if let mine {
+            #expect(mine == theirs, "Foundation reads \(theirs.map(String.init(describing:)) ?? "nothing") from \(number)")
+        }
+        if let value = Double(number), value.magnitude < 0x1p53, value.rounded() == value {
+            #expect(mine != nil, "\(number) is a whole number a Double holds exactly")
+        } else {
+            #expect(mine == nil, "\(number)")
         }
     }
 

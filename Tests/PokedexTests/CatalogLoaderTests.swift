@@ -192,7 +192,8 @@ struct CatalogLoaderTests {
         }
     }
 
-    @Test("a save removes a killed build's temporary records file, and keeps one another build holds or just made")
+    @Test("a save removes a killed build's temporary records file, and keeps one another build holds or just made",
+          .timeLimit(.minutes(1)))
     func killedBuildsFileSwept() async throws {
         let fixture = try FixtureFolder()
         defer { fixture.remove() }
@@ -207,7 +208,12 @@ struct CatalogLoaderTests {
         }
         let dead = try temporary("dead", age: 120)
         let held = try temporary("held", age: 120)
-        let fresh = try temporary("fresh", age: 5)
+        // Dated ahead: "written just now", however long the test takes on a loaded machine.
+        let fresh = try temporary("fresh", age: -600)
+        // A FIFO by a temporary file's name is not opened for good (nor removed).
+        let fifo = folder.appendingPathComponent(".records-fifo.tmp")
+        #expect(mkfifo(fifo.path, 0o644) == 0)
+        try FileManager.default.setAttributes([.modificationDate: Date(timeIntervalSinceNow: -120)], ofItemAtPath: fifo.path)
         let holder = open(held.path, O_RDONLY)
         defer { close(holder) }
         #expect(flock(holder, LOCK_EX) == 0)
@@ -216,6 +222,7 @@ struct CatalogLoaderTests {
         #expect(!FileManager.default.fileExists(atPath: dead.path), "no one holds it: a killed build's")
         #expect(FileManager.default.fileExists(atPath: held.path), "another build is writing it")
         #expect(FileManager.default.fileExists(atPath: fresh.path), "maybe made and not locked yet")
+        #expect(FileManager.default.fileExists(atPath: fifo.path), "not a file a build wrote")
     }
 
     @Test("bytes past the committed part (an append killed midway) are not read, and the next append writes over them")

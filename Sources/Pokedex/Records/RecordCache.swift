@@ -249,9 +249,12 @@ package final class RecordCache: Sendable {
         guard let modified = (try? FileManager.default.attributesOfItem(atPath: file.path))?[.modificationDate] as? Date else { return false }
         let age = -modified.timeIntervalSinceNow
         guard age > 60 else { return false }
-        let descriptor = open(file.path, O_RDONLY | O_CLOEXEC | O_NOFOLLOW)
+        // Non-blocking: a FIFO by that name would hold the open, and the save, for good.
+        let descriptor = open(file.path, O_RDONLY | O_CLOEXEC | O_NOFOLLOW | O_NONBLOCK)
         guard descriptor >= 0 else { return false }
         defer { close(descriptor) }
+        var info = stat()
+        guard fstat(descriptor, &info) == 0, info.st_mode & S_IFMT == S_IFREG else { return false }
         if flock(descriptor, LOCK_EX | LOCK_NB) == 0 { return true }
         return errno != EWOULDBLOCK && age > 3600
     }

@@ -22,6 +22,58 @@ struct DetailPageTests {
         #expect(charizard.defenses.first?.types.map(\.slug) == ["rock"])
     }
 
+    @Test("lists encounters per game, newest first; games met alike share a table; rows by area name, method, levels; regions only where known")
+    func locations() throws {
+        var catalog = TestCatalog.make()
+        catalog.versionGroups = [
+            VersionGroupInfo(slug: "gold-silver", name: "Gold / Silver", order: 2, generation: 2, versions: ["gold", "silver"]),
+            VersionGroupInfo(slug: "red-blue", name: "Red / Blue", order: 1, generation: 1, versions: ["red", "blue"]),
+        ]
+        catalog.versionNames = ["red": "Red", "blue": "Blue", "gold": "Gold", "silver": "Silver"]
+        // Slugs sort one way, names the other: rows follow the area names a page shows, and
+        // the methods' slugs, as they always have.
+        catalog.labels["location-area"] = ["a-forest": "Viridian Forest", "z-route": "Route 2"]
+        catalog.labels["encounter-method"] = ["walk": "Grass", "surf": "Wave"]
+        catalog.labels["encounter-condition-value"] = ["time-morning": "Morning"]
+        catalog.areaLocations = ["z-route": "route-2"]
+        catalog.locationRegions = ["route-2": "kanto"]
+        catalog.regionNames = ["kanto": "Kanto"]
+        func met(_ version: String, _ area: String, _ method: String, _ low: Int, _ high: Int, _ chance: Int, _ conditions: [String] = []) -> Encounter {
+            Encounter(version: version, area: area, method: method, minLevel: low, maxLevel: high, chance: chance, conditions: conditions)
+        }
+        let red = [met("red", "a-forest", "walk", 3, 5, 5), met("red", "z-route", "walk", 4, 4, 10),
+                   met("red", "z-route", "surf", 10, 20, 150), met("red", "a-forest", "walk", 2, 2, 5)]
+        let gold = [met("gold", "b-unnamed-cave", "walk", 7, 7, 20, ["time-morning"])]
+        var pokemon = try #require(catalog.pokemon["pikachu"])
+        func locations(_ encounters: [Encounter]) throws -> (games: [TemplateValue], reads: Set<String>) {
+            pokemon.encounters = EncounterList(encounters)
+            let log = ReadLog()
+            let index = CatalogIndex(catalog: catalog, spriteShapes: [:]).recording(into: log)
+            return (DetailSections.locations(pokemon, index: index, strings: try TestCatalog.strings()).items, log.keys)
+        }
+        // Blue as Red, listed in another order; Gold its own, with a condition and an unnamed area.
+        let (games, reads) = try locations(red.reversed().map { var row = $0; row.version = "blue"; return row } + red + gold)
+        #expect(games.map { $0["game"]?.text } == ["Gold", "Red, Blue"])
+        #expect(games.map { $0["open"]?.isTruthy } == [true, false])
+        let goldRows = games.first?["rows"]?.items ?? []
+        #expect(goldRows.map { $0["area"]?.text } == ["B Unnamed Cave"])
+        #expect(goldRows.first?["conditions"]?.text == "Morning")
+        #expect({ if case .null? = goldRows.first?["region"] { true } else { false } }(), "a region key with no value")
+        let rows = games.last?["rows"]?.items ?? []
+        #expect(rows.map { $0["area"]?.text } == ["Route 2", "Route 2", "Viridian Forest", "Viridian Forest"])
+        #expect(rows.map { $0["method"]?.text } == ["Wave", "Grass", "Grass", "Grass"])
+        #expect(rows.map { $0["levels"]?.text } == ["10–20", "4", "2", "3–5"])
+        #expect(rows.map { $0["chance"]?.text } == ["100%", "10%", "5%", "5%"])
+        #expect(rows.map { $0["region"]?.text } == ["Kanto", "Kanto", nil, nil])
+        // What the rows show was read, and nothing else (the page reads the pokemon).
+        #expect(reads == ["versionGroups", "labels", "versionNames", "areaLocations", "locationRegions", "regionNames"])
+        // Areas with no place read no regions: an edited region does not build this page again.
+        #expect(try locations(gold).reads == ["versionGroups", "labels", "versionNames", "areaLocations"])
+        // A pokemon met nowhere reads only the games' order.
+        let nowhere = try locations([])
+        #expect(nowhere.games.isEmpty)
+        #expect(nowhere.reads == ["versionGroups"])
+    }
     @Test("shows height and weight in metric and imperial")
     func measures() {
         #expect(Measures.height(decimetres: 4) == "0.4 m (1′04″)")

@@ -172,17 +172,34 @@ enum DetailSections {
         for (position, group) in catalog.versionGroups.enumerated() {
             for (offset, version) in group.versions.enumerated() { versionOrder[version] = position * 100 + offset }
         }
-        let byVersion = Dictionary(grouping: pokemon.encounters, by: \.version)
+        // The rows as read, not the count stored beside them: a damaged record reads as none.
+        let encounters = Array(pokemon.encounters)
+        guard !encounters.isEmpty else { return .array([]) }
+        // The tables the rows look up, each taken (and recorded) once a page rather than once
+        // a row: a pokemon met in many games has hundreds of rows. The regions only when a
+        // row's area has a location, as a row reads them.
+        let labels = catalog.labels
+        let areaLabels = labels["location-area"] ?? [:], methodLabels = labels["encounter-method"] ?? [:]
+        let conditionLabels = labels["encounter-condition-value"] ?? [:]
+        let versionNames = catalog.versionNames, areaLocations = catalog.areaLocations
+        lazy var locationRegions = catalog.locationRegions
+        lazy var regionNames = catalog.regionNames
+        // Each area's name made once, for sorting and showing; rows sort by area name, then
+        // method, as strings do, through each one's rank among the page's (a comparison of
+        // two names per step, copying whole encounters, was a quarter of the section).
+        let areas = encounters.map { areaLabels[$0.area] ?? EvolutionPhrasing.words($0.area) }
+        let areaRanks = Self.ranks(areas), methodRanks = Self.ranks(encounters.map(\.method))
+        let byVersion = Dictionary(grouping: encounters.indices, by: { encounters[$0].version })
         let versions = byVersion.keys.sorted { (versionOrder[$0] ?? Int.max, $0) < (versionOrder[$1] ?? Int.max, $1) }
         // Games met the same way (Red and Blue) share one table: "Red, Blue".
-        var games: [(versions: [String], rows: [Encounter], key: [Encounter])] = []
+        var games: [(versions: [String], rows: [Int], key: [Encounter])] = []
         for version in versions {
-            // Each area's name looked up once, not twice a comparison.
-            let rows = (byVersion[version] ?? []).map { (area: areaName($0.area, catalog), encounter: $0) }.sorted {
-                ($0.area, $0.encounter.method, $0.encounter.minLevel, $0.encounter.maxLevel, $0.encounter.chance)
-                    < ($1.area, $1.encounter.method, $1.encounter.minLevel, $1.encounter.maxLevel, $1.encounter.chance)
-            }.map(\.encounter)
-            let key = rows.map { var row = $0; row.version = ""; return row }
+            let rows = (byVersion[version] ?? []).sorted { first, second in
+                let one = encounters[first], other = encounters[second]
+                return (areaRanks[first], methodRanks[first], one.minLevel, one.maxLevel, one.chance)
+                    < (areaRanks[second], methodRanks[second], other.minLevel, other.maxLevel, other.chance)
+            }
+            let key = rows.map { var row = encounters[$0]; row.version = ""; return row }
             if let at = games.firstIndex(where: { $0.key == key }) {
                 games[at].versions.append(version)
             } else {
@@ -191,19 +208,19 @@ enum DetailSections {
         }
         return .array(games.enumerated().map { position, game in
             .dictionary([
-                "game": .string(game.versions.map { catalog.versionNames[$0] ?? EvolutionPhrasing.words($0) }.joined(separator: ", ")),
+                "game": .string(game.versions.map { versionNames[$0] ?? EvolutionPhrasing.words($0) }.joined(separator: ", ")),
                 "open": .bool(position == 0),
-                "rows": .array(game.rows.map { encounter in
-                    let location = catalog.areaLocations[encounter.area]
-                    let region = location.flatMap { catalog.locationRegions[$0] }.flatMap { catalog.regionNames[$0] }
+                "rows": .array(game.rows.map { row in
+                    let encounter = encounters[row]
+                    let region = areaLocations[encounter.area].flatMap { locationRegions[$0] }.flatMap { regionNames[$0] }
                     return .dictionary([
-                        "area": .string(areaName(encounter.area, catalog)),
+                        "area": .string(areas[row]),
                         "region": region.map(TemplateValue.string) ?? .null,
-                        "method": .string(catalog.labels["encounter-method"]?[encounter.method] ?? EvolutionPhrasing.words(encounter.method)),
+                        "method": .string(methodLabels[encounter.method] ?? EvolutionPhrasing.words(encounter.method)),
                         "levels": .string(encounter.minLevel == encounter.maxLevel ? String(encounter.minLevel) : "\(encounter.minLevel)–\(encounter.maxLevel)"),
                         "chance": .string("\(min(encounter.chance, 100))%"),
                         "conditions": encounter.conditions.isEmpty ? .null : .string(encounter.conditions.map {
-                            catalog.labels["encounter-condition-value"]?[$0] ?? EvolutionPhrasing.words($0)
+                            conditionLabels[$0] ?? EvolutionPhrasing.words($0)
                         }.joined(separator: ", ")),
                     ])
                 }),
@@ -211,8 +228,10 @@ enum DetailSections {
         })
     }
 
-    static func areaName(_ area: String, _ catalog: CatalogView) -> String {
-        catalog.labels["location-area"]?[area] ?? EvolutionPhrasing.words(area)
+    /// Each string's place among the distinct ones, in `String` order: comparing ranks orders as comparing the strings does.
+    static func ranks(_ strings: [String]) -> [Int] {
+        let rank = Dictionary(uniqueKeysWithValues: Set(strings).sorted().enumerated().map { ($1, $0) })
+        return strings.map { rank[$0] ?? 0 }
     }
 
     // MARK: Entries, names, media

@@ -74,6 +74,25 @@ struct DetailPageTests {
         #expect(nowhere.games.isEmpty)
         #expect(nowhere.reads == ["versionGroups"])
     }
+
+    @Test("a pokemon's shared row, made by one page, is recorded as read by every page that takes it")
+    func sharedRowReads() throws {
+        var index = TestCatalog.index()
+        index.pokemonRows = SharedReads()
+        let first = ReadLog(), second = ReadLog()
+        let made = ReferencePages.pokemonRow("pikachu", index: index.recording(into: first))
+        let taken = ReferencePages.pokemonRow("pikachu", index: index.recording(into: second))
+        #expect(made?["name"]?.text == "Pikachu")
+        for key in ["number", "name", "page"] { #expect(taken?[key]?.text == made?[key]?.text) }
+        #expect(taken?["types"]?.items.count == made?["types"]?.items.count)
+        #expect(first.keys.contains("f:pikachu") && first.keys.contains { $0.hasPrefix("t:") })
+        #expect(second.keys == first.keys)
+        // One the catalog lacks: nothing to show, its absence read all the same.
+        let missing = ReadLog()
+        #expect(ReferencePages.pokemonRow("missingno", index: index.recording(into: missing)) == nil)
+        #expect(missing.keys == ["f:missingno"])
+    }
+
     @Test("shows height and weight in metric and imperial")
     func measures() {
         #expect(Measures.height(decimetres: 4) == "0.4 m (1′04″)")

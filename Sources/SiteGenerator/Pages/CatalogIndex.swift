@@ -1,5 +1,6 @@
 import Common
 import Pokedex
+import TemplateEngine
 
 /// Lookups over a catalog that every page needs, computed once per build.
 struct CatalogIndex: Sendable {
@@ -48,6 +49,9 @@ struct CatalogIndex: Sendable {
     /// The moves' facts as tables show them, shared by a site's pages (set by ``SitePages``,
     /// whose words they are in); nil to make them per page.
     var moveFacts: Learnsets.MoveFactsCache?
+    /// Each pokemon's row in "who" tables, shared by a site's pages (set by ``SitePages``:
+    /// the rows' sprites and badges are the site's own); nil to make them per page.
+    var pokemonRows: SharedReads<String, TemplateValue?>?
 
     /// What is computed once per build and shared by every page's copy of the index
     /// (a build may make it while it looks for the sprites: ``init(catalog:tables:spriteShapes:spriteContent:images:mediaRoot:)``).
@@ -109,6 +113,7 @@ struct CatalogIndex: Sendable {
         mediaRoot = other.mediaRoot
         tables = other.tables
         moveFacts = other.moveFacts
+        pokemonRows = other.pokemonRows
         self.log = log
     }
 

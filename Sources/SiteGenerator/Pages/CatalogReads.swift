@@ -1,6 +1,7 @@
 import Common
 import Foundation
 import Pokedex
+import Synchronization
 
 /// What one page read from the catalog, by name: `p:pikachu` (a pokemon), `f:pikachu` (what
 /// its card shows, ``PokemonFace``), `m:thunderbolt` (a move), `p:*` (every pokemon: a list),
@@ -13,14 +14,42 @@ import Pokedex
 /// faces (``RecordedFaces``, ``CatalogIndex/defaultFaces``), which record every lookup; a
 /// value derived from many (the page order, who learns a move) is recorded as its own name
 /// and fingerprinted as it is. What a build makes once for every page (a move's facts,
-/// ``Learnsets/MoveFactsCache``) keeps the reads that made it, and each page that takes it
-/// records them as its own.
+/// ``Learnsets/MoveFactsCache``; a pokemon's row, ``CatalogIndex/pokemonRows``) keeps the reads
+/// that made it (``SharedReads``), and each page that takes it records them as its own.
 ///
 /// One log per page, filled by one task: not shared across threads.
 final class ReadLog: @unchecked Sendable {
     private(set) var keys: Set<String> = []
 
     func read(_ key: String) { keys.insert(key) }
+}
+
+/// Values a site's pages share, each made once, by whichever page first needs it, and kept
+/// with the names making it read: a page that takes one records those names as its own
+/// reads, so what it shows is still a function of what it recorded.
+final class SharedReads<Key: Hashable & Sendable, Value: Sendable>: Sendable {
+    private let known = Mutex<[Key: (value: Value, reads: [String])]>([:])
+
+    init() {}
+
+    /// The value of `key`, its reads recorded in `log`; `make` makes it, recording into the log it is given.
+    func value(_ key: Key, log: ReadLog?, make: (ReadLog) -> Value) -> Value {
+        let shared: (value: Value, reads: [String])
+        if let found = known.withLock({ $0[key] }) {
+            shared = found
+        } else {
+            let made = ReadLog()
+            let entry = (value: make(made), reads: made.keys.sorted())
+            // Another page may have made it meanwhile: the same value, from the same catalog.
+            shared = known.withLock { known in
+                if let found = known[key] { return found }
+                known[key] = entry
+                return entry
+            }
+        }
+        if let log { shared.reads.forEach(log.read) }
+        return shared.value
+    }
 }
 
 /// A dictionary of the catalog whose lookups are recorded: `kind:key` for one entry,

@@ -1,5 +1,4 @@
 import Pokedex
-import Synchronization
 import TemplateEngine
 
 /// A pokemon's learned moves in one version group, as the tables a page shows: one per
@@ -63,20 +62,11 @@ enum Learnsets {
             let compact: Bool
         }
 
-        private let known = Mutex<[Key: (facts: MoveFacts, reads: [String])]>([:])
+        private let known = SharedReads<Key, MoveFacts>()
 
-        /// The facts of `slug` and what making them read; `make` makes them, recording into the log it is given.
-        func facts(_ slug: String, compact: Bool, make: (ReadLog) -> MoveFacts) -> (MoveFacts, [String]) {
-            let key = Key(slug: slug, compact: compact)
-            if let found = known.withLock({ $0[key] }) { return found }
-            let log = ReadLog()
-            let made = (facts: make(log), reads: log.keys.sorted())
-            // Another page may have made them meanwhile: the same facts, from the same catalog.
-            return known.withLock { known in
-                if let found = known[key] { return found }
-                known[key] = made
-                return made
-            }
+        /// The facts of `slug`, what making them read recorded in `log`; `make` makes them, recording into the log it is given.
+        func facts(_ slug: String, compact: Bool, log: ReadLog?, make: (ReadLog) -> MoveFacts) -> MoveFacts {
+            known.value(Key(slug: slug, compact: compact), log: log, make: make)
         }
     }
 
@@ -100,11 +90,9 @@ enum Learnsets {
         let facts: MoveFacts
         if let shared = index.moveFacts {
             // In the cache's own words: the site's, whoever asks.
-            let (made, reads) = shared.facts(slug, compact: compact) { log in
+            facts = shared.facts(slug, compact: compact, log: index.log) { log in
                 make(slug, index: index.recording(into: log), strings: shared.strings, compact: compact)
             }
-            if let log = index.log { reads.forEach(log.read) }
-            facts = made
         } else {
             facts = make(slug, index: index, strings: strings, compact: compact)
         }

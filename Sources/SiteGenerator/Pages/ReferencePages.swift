@@ -6,8 +6,15 @@ import TemplateEngine
 /// "who learns / has / holds / belongs to this?" with links back to the Pokémon's pages.
 /// Paths are relative to the site root; templates put `{{root}}` before them.
 enum ReferencePages {
-    /// A pokemon as a row of a "who" table: number, sprite, name, types, page.
+    /// A pokemon as a row of a "who" table: number, sprite, name, types, page. Made once a
+    /// site when the index shares rows (``CatalogIndex/pokemonRows``): the move pages list
+    /// the same pokemon hundreds of times over, tens of thousands at ten times the dex.
     static func pokemonRow(_ slug: String, index: CatalogIndex) -> TemplateValue? {
+        guard let shared = index.pokemonRows else { return makeRow(slug, index: index) }
+        return shared.value(slug, log: index.log) { log in makeRow(slug, index: index.recording(into: log)) }
+    }
+
+    private static func makeRow(_ slug: String, index: CatalogIndex) -> TemplateValue? {
         guard let pokemon = index.faces[slug] else { return nil }
         return .dictionary([
             "number": .string(CatalogIndex.number(pokemon.speciesID)),

@@ -23,6 +23,7 @@ struct SitePages: Sendable {
         self.index = index
         // The facts are in these words: a cache of this site's own.
         self.index.moveFacts = Learnsets.MoveFactsCache(strings: strings)
+        self.index.pokemonRows = SharedReads()
         self.collection = collection
         self.strings = strings
         self.title = title

@@ -246,15 +246,14 @@ package final class RecordCache: Sendable {
     /// locked yet); where locks do not work, one an hour old. A killed build's file stayed
     /// an hour before: 27 MB on the mirror, ten times that at ten times the dex.
     static func isStale(_ file: URL) -> Bool {
-        guard let modified = (try? FileManager.default.attributesOfItem(atPath: file.path))?[.modificationDate] as? Date else { return false }
-        let age = -modified.timeIntervalSinceNow
-        guard age > 60 else { return false }
         // Non-blocking: a FIFO by that name would hold the open, and the save, for good.
         let descriptor = open(file.path, O_RDONLY | O_CLOEXEC | O_NOFOLLOW | O_NONBLOCK)
         guard descriptor >= 0 else { return false }
         defer { close(descriptor) }
-        var info = stat()
-        guard fstat(descriptor, &info) == 0, info.st_mode & S_IFMT == S_IFREG else { return false }
+        // Its type and its age from the one open file.
+        guard let stamp = FileStamp.of(descriptor: descriptor) else { return false }
+        let age = Date().timeIntervalSince1970 - Double(stamp.modified) / 1_000_000_000
+        guard age > 60 else { return false }
         if flock(descriptor, LOCK_EX | LOCK_NB) == 0 { return true }
         return errno != EWOULDBLOCK && age > 3600
     }

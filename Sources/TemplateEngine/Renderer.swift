@@ -4,7 +4,12 @@
 /// stack searched from the outermost caller in, so the child's blocks win.
 struct Renderer {
     private(set) var buffer: [UInt8] = []
-    var stack: [TemplateValue]
+    /// The context stack, innermost last; change it only through ``push(_:)`` and ``pop()``.
+    private(set) var stack: [TemplateValue]
+    /// What a look-up needs of each stack entry, beside it: a name on a table row's line
+    /// (`{{root}}`) misses the row, its table and its section before the page has it, and
+    /// copying each entry out of the stack to ask it cost a retain and a release apiece.
+    private var frames: [Frame]
     var overrides: [[String: [Node]]] = []
     /// Indentation added at each line start (standalone partials, parents, blocks).
     var indent: [UInt8] = []
@@ -18,6 +23,7 @@ struct Renderer {
     init(root: Template, context: TemplateValue, options: RenderOptions, partial: @escaping (String) -> Template?) {
         self.current = root
         self.stack = [context]
+        self.frames = [Frame(context)]
         self.options = options
         self.partial = partial
         buffer.reserveCapacity(max(4096, root.source.utf8.count * 2))
@@ -114,14 +120,14 @@ extension Renderer {
         switch value {
         case .array(let items):
             for item in items {
-                stack.append(item)
-                defer { stack.removeLast() }
+                push(item)
+                defer { pop() }
                 try render(section.nodes)
             }
         case .list(let list):
             for position in 0..<list.count {
-                stack.append(list[position])
-                defer { stack.removeLast() }
+                push(list[position])
+                defer { pop() }
                 try render(section.nodes)
             }
         case .lambda(let lambda):
@@ -129,8 +135,8 @@ extension Renderer {
             writeText(Array(text.utf8))
         default:
             guard value.isTruthy else { return }
-            stack.append(value)
-            defer { stack.removeLast() }
+            push(value)
+            defer { pop() }
             try render(section.nodes)
         }
     }
@@ -205,17 +211,33 @@ extension Renderer {
         return nil
     }
 
+    mutating func push(_ value: TemplateValue) {
+        stack.append(value)
+        frames.append(Frame(value))
+    }
+
+    mutating func pop() {
+        stack.removeLast()
+        frames.removeLast()
+    }
+
     /// Finds a dotted name: the first part anywhere on the stack, the rest inside it.
     func lookup(_ name: Name) -> TemplateValue? {
         let parts = name.parts
         guard let first = parts.first else { return stack.last }
         var found: TemplateValue?
-        var level = stack.count - 1
+        var level = frames.count - 1
         while level >= 0 {
-            if let value = stack[level].member(first) {
-                found = value
+            switch frames[level] {
+            case .dictionary(let storage):
+                // The stack holds the storage: no retain needed to ask it.
+                found = storage._withUnsafeGuaranteedRef { storage in storage.index(of: first).map { storage.values[$0] } }
+            case .object:
+                found = stack[level].member(first)
+            case .other:
                 break
             }
+            if found != nil { break }
             level -= 1
         }
         if parts.count == 1 { return found }
@@ -230,5 +252,23 @@ extension Renderer {
     func failure(_ problem: TemplateProblem, at position: Position) -> TemplateError {
         TemplateError(TemplateFailure(problem, line: position.line, column: position.column),
                       file: current.name, source: current.source)
+    }
+}
+
+/// A context stack entry as a look-up sees it.
+private enum Frame {
+    /// A dictionary's storage, unretained: the stack entry beside it keeps it.
+    case dictionary(Unmanaged<TemplateDictionary.Storage>)
+    /// An object, asked through the stack entry.
+    case object
+    /// A value with no names (a string, number, list, lambda).
+    case other
+
+    init(_ value: TemplateValue) {
+        switch value {
+        case .dictionary(let dictionary): self = .dictionary(Unmanaged.passUnretained(dictionary.storage))
+        case .object: self = .object
+        default: self = .other
+        }
     }
 }

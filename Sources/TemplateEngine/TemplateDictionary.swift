@@ -8,7 +8,7 @@
 /// (``TemplateKey``): a look-up compares hashes, then the one string that matches.
 /// Small dictionaries (most view models' rows) are scanned; larger ones keep a slot table.
 public struct TemplateDictionary: Sendable {
-    private var storage: Storage
+    private(set) var storage: Storage
 
     /// An empty dictionary.
     public init() {

@@ -24,26 +24,32 @@ enum Learnsets {
     /// page meets the same move in every game, and each lookup copied the whole move and drew
     /// its type's badge again.
     struct MoveFacts: Sendable {
-        /// The row without its first column: name, page and type, and the numbers unless compact.
+        /// The row with an empty first column (egg, tutor and other methods' rows, as they
+        /// are): name, page and type, and the numbers unless compact.
         let fields: TemplateDictionary
         /// What level-up rows sort by after the level: the move's name, else its slug.
         let sortName: String
-        /// Its machine in each group it is a machine in.
+        /// Its machine in each group it is a machine in, with the row that shows it.
         let machines: [String: Machine]
     }
 
-    /// A machine as a table shows it and sorts it (``machineOrder(_:)``, worked out once a move).
+    /// A machine as a table shows it and sorts it (``machineOrder(_:)``), and the move's row
+    /// with it in the first column: made once a move, as every page lists it the same way.
     struct Machine: Sendable {
         let label: String
         let order: (String, Int, String)
+        let row: TemplateValue
 
-        init(label: String) {
+        init(label: String, fields: TemplateDictionary) {
             self.label = label
             order = Learnsets.machineOrder(label)
+            var fields = fields
+            fields["first"] = .string(label)
+            row = .dictionary(fields)
         }
 
-        /// A move with no machine in a group, last.
-        static let unlisted = Machine(label: "~")
+        /// The order of a move with no machine in a group: last.
+        static let unlisted = Learnsets.machineOrder("~")
     }
 
     /// The facts of every move a build's pages show, made once for all of them: each page met
@@ -74,17 +80,33 @@ enum Learnsets {
     struct MoveFactsMemo {
         /// Whether the tables are compact (the every-game page): the facts' fields depend on it.
         let compact: Bool
-        var known: [String: MoveFacts] = [:]
+        /// Each move's place in ``facts`` and ``levelRows``.
+        var known: [String: Int] = [:]
+        var facts: [MoveFacts] = []
+        /// Each move's level-up rows made so far on the page, by level: the every-game page
+        /// meets the same move at the same level in game after game.
+        var levelRows: [[(level: Int, row: TemplateValue)]] = []
 
         init(compact: Bool) {
             self.compact = compact
+        }
+
+        /// The row of the move at `place` learned at `level`, made once a page.
+        mutating func levelRow(_ place: Int, level: Int, strings: SiteStrings) -> TemplateValue {
+            if let made = levelRows[place].first(where: { $0.level == level }) { return made.row }
+            var fields = facts[place].fields
+            fields["first"] = .string(level > 0 ? String(level) : strings["moves_evolve"])
+            let row = TemplateValue.dictionary(fields)
+            levelRows[place].append((level, row))
+            return row
         }
     }
 
     /// The facts of a move as a page's tables show them: from the page's memo, else from the
     /// build's (``MoveFactsCache``) with what making them read recorded as this page's reads,
     /// else made now.
-    static func facts(_ slug: String, index: CatalogIndex, strings: SiteStrings, memo: inout MoveFactsMemo) -> MoveFacts {
+    /// Returns the facts' place in the memo.
+    static func facts(_ slug: String, index: CatalogIndex, strings: SiteStrings, memo: inout MoveFactsMemo) -> Int {
         if let known = memo.known[slug] { return known }
         let compact = memo.compact
         let facts: MoveFacts
@@ -96,8 +118,10 @@ enum Learnsets {
         } else {
             facts = make(slug, index: index, strings: strings, compact: compact)
         }
-        memo.known[slug] = facts
-        return facts
+        memo.known[slug] = memo.facts.count
+        memo.facts.append(facts)
+        memo.levelRows.append([])
+        return memo.facts.count - 1
     }
 
     static func make(_ slug: String, index: CatalogIndex, strings: SiteStrings, compact: Bool) -> MoveFacts {
@@ -115,12 +139,15 @@ enum Learnsets {
             fields["accuracy"] = .string(move?.accuracy.map { "\($0)%" } ?? dash)
             fields["pp"] = .string(move?.pp.map(String.init) ?? dash)
         }
-        // Each row sets its own first column: with the key there already, a row's copy of the
-        // fields is updated in place instead of grown (a full row's eighth key to nine made
-        // the copy build a slot table).
+        // A row with a first column sets it: with the key there already, the row's copy of
+        // the fields is updated in place instead of grown (a full row's eighth key to nine
+        // made the copy build a slot table).
         fields["first"] = .null
         // The first machine listed for a group, as a row shows it.
-        let machines = Dictionary((move?.machines ?? []).map { ($0.versionGroup, Machine(label: $0.label)) }, uniquingKeysWith: { first, _ in first })
+        var machines: [String: Machine] = [:]
+        for machine in move?.machines ?? [] where machines[machine.versionGroup] == nil {
+            machines[machine.versionGroup] = Machine(label: machine.label, fields: fields)
+        }
         return MoveFacts(fields: fields, sortName: move?.name ?? slug, machines: machines)
     }
 
@@ -136,23 +163,29 @@ enum Learnsets {
         let dash = "—"
         return .array(ordered.map { method -> TemplateValue in
             var rows = entries.filter { $0.method == method }.map { ($0, facts($0.move, index: index, strings: strings, memo: &memo)) }
-            if method == "level-up" {
-                rows.sort { ($0.0.level, $0.1.sortName) < ($1.0.level, $1.1.sortName) }
+            let levels = method == "level-up"
+            if levels {
+                rows.sort { ($0.0.level, memo.facts[$0.1].sortName) < ($1.0.level, memo.facts[$1.1].sortName) }
             }
             let machineNumbers = method == "machine"
+            // Rows are shared, not copied: a machine's from the move's facts, a level's from
+            // the page's memo, any other method's (no first column) the facts' own fields.
             var rendered: [(sort: (String, Int, String), value: TemplateValue)] = []
-            for (entry, facts) in rows {
-                var first: TemplateValue = .null
-                var order = ("", 0, "")
-                if method == "level-up" { first = .string(entry.level > 0 ? String(entry.level) : strings["moves_evolve"]) }
-                if machineNumbers {
-                    let machine = facts.machines[group.slug]
-                    first = .string(machine?.label ?? dash)
-                    order = (machine ?? .unlisted).order
+            rendered.reserveCapacity(rows.count)
+            for (entry, place) in rows {
+                if levels {
+                    rendered.append((("", 0, ""), memo.levelRow(place, level: entry.level, strings: strings)))
+                } else if machineNumbers {
+                    if let machine = memo.facts[place].machines[group.slug] {
+                        rendered.append((machine.order, machine.row))
+                    } else {
+                        var fields = memo.facts[place].fields
+                        fields["first"] = .string(dash)
+                        rendered.append((Machine.unlisted, .dictionary(fields)))
+                    }
+                } else {
+                    rendered.append((("", 0, ""), .dictionary(memo.facts[place].fields)))
                 }
-                var fields = facts.fields
-                fields["first"] = first
-                rendered.append((order, .dictionary(fields)))
             }
             if machineNumbers { rendered.sort { $0.sort < $1.sort } }
             let title = strings.table["moves_method_\(method)"] ?? index.catalog.labels["move-learn-method"]?[method] ?? EvolutionPhrasing.words(method)

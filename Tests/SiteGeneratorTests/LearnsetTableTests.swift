@@ -1,0 +1,61 @@
+import Pokedex
+import TemplateEngine
+import Testing
+@testable import SiteGenerator
+
+@Suite("Learnset tables")
+struct LearnsetTableTests {
+    /// Each table of each group of a page's value: its title and its rows' first column and name.
+    func tables(_ value: TemplateValue) -> [String: [String: [String]]] {
+        var found: [String: [String: [String]]] = [:]
+        guard case .array(let groups)? = value.member("groups") else { return found }
+        for group in groups {
+            guard case .array(let tables)? = group.member("tables"), let slug = group.member("slug")?.text else { continue }
+            for table in tables {
+                guard case .array(let rows)? = table.member("moves"), let title = table.member("title")?.text else { continue }
+                found[slug, default: [:]][title] = rows.map { row in "\(row.member("first")?.text ?? "·") \(row.member("name")?.text ?? "?")" }
+            }
+        }
+        return found
+    }
+
+    @Test("the every-game page numbers each row for its own game: a move's machine differs by game, its level by row, whichever page made the row first")
+    func everyGameRows() throws {
+        var catalog = TestCatalog.make()
+        catalog.versionGroups = [VersionGroupInfo(slug: "gold-silver", name: "Gold, Silver", order: 2, generation: 2, versions: []),
+                                 VersionGroupInfo(slug: "red-blue", name: "Red, Blue", order: 1, generation: 1, versions: [])]
+        catalog.moves["thunderbolt"]?.machines = [Move.Machine(versionGroup: "red-blue", item: "tm24"), Move.Machine(versionGroup: "gold-silver", item: "tm10")]
+        catalog.moves["thunder-shock"]?.machines = [Move.Machine(versionGroup: "gold-silver", item: "tm02")]
+        catalog.moves["surf"] = Move(slug: "surf", name: "Surf", type: "water")
+        func word(_ move: UInt64, _ group: UInt64, _ method: UInt64, _ level: UInt64) -> UInt64 {
+            move << 32 | group << 20 | method << 8 | level
+        }
+        // Moves thunderbolt, thunder-shock, surf; groups red-blue, gold-silver; methods level-up, machine, tutor.
+        var pikachu = try #require(catalog.pokemon["pikachu"])
+        pikachu.learnset = Learnset(moves: ["thunderbolt", "thunder-shock", "surf"], versionGroups: ["red-blue", "gold-silver"],
+                                    methods: ["level-up", "machine", "tutor"],
+                                    packed: [word(1, 0, 0, 1), word(1, 1, 0, 1), word(0, 1, 0, 26), word(0, 1, 0, 0),
+                                             word(0, 0, 1, 0), word(0, 1, 1, 0), word(1, 1, 1, 0), word(2, 1, 1, 0), word(2, 0, 2, 0)])
+        var raichu = pikachu
+        raichu.slug = "raichu"
+        raichu.learnset = Learnset(moves: ["thunderbolt", "thunder-shock"], versionGroups: ["gold-silver"], methods: ["machine", "level-up"],
+                                   packed: [word(0, 0, 0, 0), word(1, 0, 0, 0), word(0, 0, 1, 5)])
+        let strings = try TestCatalog.strings()
+        let evolve = strings["moves_evolve"]
+        let expected = [
+            "red-blue": ["Level up": ["1 Thunder Shock"], "TM / HM": ["TM24 Thunderbolt"], "Tutor": ["· Surf"]],
+            "gold-silver": ["Level up": ["\(evolve) Thunderbolt", "1 Thunder Shock", "26 Thunderbolt"],
+                            "TM / HM": ["TM02 Thunder Shock", "TM10 Thunderbolt", "— Surf"]],
+        ]
+        // Facts made per page, and facts (and machine rows) shared by a site's pages: the
+        // second page takes rows the first made.
+        var shared = TestCatalog.index(catalog)
+        shared.moveFacts = Learnsets.MoveFactsCache(strings: strings)
+        for index in [TestCatalog.index(catalog), shared] {
+            let first = tables(PokemonMovesPage.value(pikachu, index: index, strings: strings))
+            #expect(first == expected)
+            let second = tables(PokemonMovesPage.value(raichu, index: index, strings: strings))
+            #expect(second == ["gold-silver": ["TM / HM": ["TM02 Thunder Shock", "TM10 Thunderbolt"], "Level up": ["5 Thunderbolt"]]])
+        }
+    }
+}

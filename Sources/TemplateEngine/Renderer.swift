@@ -226,11 +226,13 @@ extension Renderer {
         let parts = name.parts
         guard let first = parts.first else { return stack.last }
         var found: TemplateValue?
+        assert(frames.count == stack.count, "the look-up frames out of step with the context stack")
         var level = frames.count - 1
         while level >= 0 {
             switch frames[level] {
             case .dictionary(let storage):
-                // The stack holds the storage: no retain needed to ask it.
+                // The stack entry holds the storage: no retain needed to ask it (the
+                // standard library's underscored way to say so).
                 found = storage._withUnsafeGuaranteedRef { storage in storage.index(of: first).map { storage.values[$0] } }
             case .object:
                 found = stack[level].member(first)
@@ -261,7 +263,7 @@ private enum Frame {
     case dictionary(Unmanaged<TemplateDictionary.Storage>)
     /// An object, asked through the stack entry.
     case object
-    /// A value with no names (a string, number, list, lambda).
+    /// A value with no names (null, a bool, number, string, array, list or lambda).
     case other
 
     init(_ value: TemplateValue) {

@@ -121,7 +121,8 @@ extension TemplateDictionary {
         // Unchecked: each look-up otherwise paid a dynamic exclusivity check (a thread-local
         // access set) per field, a twentieth of a build. A storage is changed only through a
         // dictionary that holds it alone (``TemplateDictionary/subscript(_:)``'s setter), so
-        // no access can overlap a change.
+        // no access can overlap a change. The renderer keeps unretained references to the
+        // storages on its context stack: safe because the stack entry holds a strong one.
         @exclusivity(unchecked) var keys: [TemplateKey] = []
         @exclusivity(unchecked) var values: [TemplateValue] = []
         @exclusivity(unchecked) var slots: [Int32] = []

@@ -38,8 +38,8 @@ struct LearnsetTableTests {
                                              word(0, 0, 1, 0), word(0, 1, 1, 0), word(1, 1, 1, 0), word(2, 1, 1, 0), word(2, 0, 2, 0)])
         var raichu = pikachu
         raichu.slug = "raichu"
-        raichu.learnset = Learnset(moves: ["thunderbolt", "thunder-shock"], versionGroups: ["gold-silver"], methods: ["machine", "level-up"],
-                                   packed: [word(0, 0, 0, 0), word(1, 0, 0, 0), word(0, 0, 1, 5)])
+        raichu.learnset = Learnset(moves: ["thunderbolt", "thunder-shock", "surf"], versionGroups: ["gold-silver"], methods: ["machine", "level-up", "tutor"],
+                                   packed: [word(0, 0, 0, 0), word(1, 0, 0, 0), word(0, 0, 1, 5), word(2, 0, 2, 0)])
         let strings = try TestCatalog.strings()
         let evolve = strings["moves_evolve"]
         let expected = [
@@ -55,7 +55,45 @@ struct LearnsetTableTests {
             let first = tables(PokemonMovesPage.value(pikachu, index: index, strings: strings))
             #expect(first == expected)
             let second = tables(PokemonMovesPage.value(raichu, index: index, strings: strings))
-            #expect(second == ["gold-silver": ["TM / HM": ["TM02 Thunder Shock", "TM10 Thunderbolt"], "Level up": ["5 Thunderbolt"]]])
+            #expect(second == ["gold-silver": ["TM / HM": ["TM02 Thunder Shock", "TM10 Thunderbolt"], "Level up": ["5 Thunderbolt"], "Tutor": ["· Surf"]]])
+        }
+        // Each row whole, in both kinds of table: the move's own fields and its first column.
+        let group = catalog.versionGroups[0]
+        let entries = pikachu.learnset.entries(in: group.slug)
+        let firsts: [String: [(String, TemplateValue)]] = [
+            "Level up": [("thunderbolt", .string(evolve)), ("thunder-shock", "1"), ("thunderbolt", "26")],
+            "TM / HM": [("thunder-shock", "TM02"), ("thunderbolt", "TM10"), ("surf", "—")],
+        ]
+        for compact in [true, false] {
+            var memo = Learnsets.MoveFactsMemo(compact: compact)
+            guard case .array(let made) = Learnsets.tables(entries, group: group, index: shared, strings: strings, memo: &memo) else {
+                Issue.record("no tables")
+                continue
+            }
+            #expect(made.count == 2)
+            for table in made {
+                let title = table.member("title")?.text ?? "?"
+                guard case .array(let rows)? = table.member("moves"), let expected = firsts[title] else {
+                    Issue.record("an unexpected table \(title)")
+                    continue
+                }
+                let wanted = expected.map { slug, first in
+                    var fields = Learnsets.make(slug, index: shared, strings: strings, compact: compact).fields
+                    fields["first"] = first
+                    return Self.describe(.dictionary(fields))
+                }
+                #expect(rows.map(Self.describe) == wanted, "\(title), compact \(compact)")
+            }
+        }
+    }
+
+    /// A value as text, keys in order: what a template could read of it.
+    static func describe(_ value: TemplateValue) -> String {
+        switch value {
+        case .dictionary(let dictionary): return "{" + dictionary.map { "\($0.key)=\(describe($0.value))" }.joined(separator: " ") + "}"
+        case .array(let items): return "[" + items.map(describe).joined(separator: " ") + "]"
+        case .null: return "null"
+        default: return value.text ?? "?"
         }
     }
 }

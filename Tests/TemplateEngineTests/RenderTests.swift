@@ -55,6 +55,23 @@ struct RenderTests {
         #expect(list.isTruthy && !empty.isTruthy && list.text == nil)
     }
 
+    @Test("finds a name on the innermost entry that has it: a null there hides the outer one; strings, lists and objects between are passed or asked")
+    func nameResolution() throws {
+        let pikachu = Pokemon(name: "Pikachu", types: ["electric"])
+        let context: TemplateValue = [
+            "first": "outer", "name": "page",
+            "rows": .array([["first": .null, "name": "Surf"], ["first": "TM24", "name": "Thunderbolt"], ["name": "Tackle"]]),
+            "list": .list(TemplateList(count: 1) { _ in .string("item") }),
+            "who": .object(pikachu),
+        ]
+        let template = try Template(source: """
+            {{#rows}}[{{first}} {{name}}{{#name}}:{{first}}{{/name}}]{{/rows}}|\
+            {{#list}}{{.}} {{first}} {{name}}{{/list}}|{{#who}}{{name}} {{first}}{{#types}} {{.}} {{name}} {{first}}{{/types}}{{/who}}
+            """)
+        #expect(try template.render(context) ==
+            "[ Surf:][TM24 Thunderbolt:TM24][outer Tackle:outer]|item outer page|Pikachu outer electric Pikachu outer")
+    }
+
     @Test("shows numbers, booleans and whole doubles the way people write them")
     func numbers() throws {
         let template = try Template(source: "{{i}} {{d}} {{w}} {{b}} {{n}}")

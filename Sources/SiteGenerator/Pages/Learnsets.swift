@@ -33,15 +33,14 @@ enum Learnsets {
         let machines: [String: Machine]
     }
 
-    /// A machine as a table shows it and sorts it (``machineOrder(_:)``), and the move's row
-    /// with it in the first column: made once a move, as every page lists it the same way.
+    /// A machine as a table sorts it (``machineOrder(_:)``), and the move's row with it in
+    /// the first column: made once a move, game and kind of table, as every page lists it
+    /// the same way.
     struct Machine: Sendable {
-        let label: String
         let order: (String, Int, String)
         let row: TemplateValue
 
         init(label: String, fields: TemplateDictionary) {
-            self.label = label
             order = Learnsets.machineOrder(label)
             var fields = fields
             fields["first"] = .string(label)

@@ -87,4 +87,26 @@ struct PokemonPartsRecordTests {
             }
         }
     }
+
+    @Test("a derived record, the files it read and a normalized pokemon in it: the bytes Codable writes, read back either way")
+    func derivedRecord() throws {
+        try check(ReadTracker.Input(path: "pokemon/25/index.json", record: "pokemon/25"))
+        try check(ReadTracker.Input(path: "pokemon-form/10001/index.json", record: nil))
+        let pokemon = try #require(KeptFormTests.pokemon.first)
+        let inputs = [ReadTracker.Input(path: "pokemon/25/index.json", record: "pokemon/25"), ReadTracker.Input(path: "gone.json", record: nil)]
+        let derived = DerivedRecord(inputs: inputs, print: UInt64.max - 7, value: DecodedPokemon(pokemon: pokemon, references: References()))
+        for kept in [false, true] {
+            let record = try BinaryCoder.encode(derived, format: "t", kept: kept)
+            #expect(record == (try BinaryCoder.encode(CodableForm(derived), format: "t", kept: kept)))
+            let read = try #require(try BinaryCoder.decode(DerivedRecord<DecodedPokemon>.self, from: record, format: "t", kept: kept))
+            #expect(read.inputs == inputs && read.print == UInt64.max - 7)
+            #expect(try BinaryCoder.encode(read, format: "t", kept: kept) == record)
+            // Its Codable form (as a record written before) reads back through the record path.
+            #expect(try BinaryCoder.decode(DerivedRecord<DecodedPokemon>.self, from: BinaryCoder.encode(CodableForm(derived), format: "t", kept: kept),
+                                           format: "t", kept: kept)?.inputs == inputs)
+        }
+        // A value that writes no record form of its own keeps the Codable path for the whole.
+        let plain = DerivedRecord(inputs: inputs, print: 3, value: ["a": 1])
+        #expect(try BinaryCoder.encode(plain, format: "t") == (try BinaryCoder.encode(CodableForm(plain), format: "t")))
+    }
 }

@@ -130,3 +130,30 @@ extension ResourceStore {
         return (value, print)
     }
 }
+
+/// Field by field, in `Codable`'s order: every derived record read on every build lists the
+/// files it read, and the generic containers cost more than reading the value itself.
+extension ReadTracker.Input: BinaryRecord {
+    init(record reader: BinaryRecordReader) throws {
+        self.init(path: try reader.string(), record: try reader.optional())
+    }
+
+    func write(record writer: BinaryRecordWriter) {
+        writer.string(path)
+        writer.optional(record)
+    }
+}
+
+/// A derived value that writes its own record form (a normalized pokemon) is kept the same
+/// way, in `Codable`'s order: a rebuild reads every pokemon's.
+extension DerivedRecord: BinaryCoded, BinaryWritable, BinaryRecord where Value: BinaryRecord {
+    init(record reader: BinaryRecordReader) throws {
+        self.init(inputs: try reader.records(), print: try reader.uint64(), value: try Value(record: reader))
+    }
+
+    func write(record writer: BinaryRecordWriter) {
+        writer.records(inputs)
+        writer.uint64(print)
+        value.write(record: writer)
+    }
+}

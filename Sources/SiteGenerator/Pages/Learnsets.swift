@@ -33,18 +33,23 @@ enum Learnsets {
         let machines: [String: Machine]
     }
 
-    /// A machine as a table sorts it (``machineOrder(_:)``), and the move's row with it in
-    /// the first column: made once a move, game and kind of table, as every page lists it
-    /// the same way.
+    /// A machine as a table shows it and sorts it (``machineOrder(_:)``) and, in compact
+    /// tables, the move's row with it in the first column: made once a move and game, as
+    /// every every-game page lists it the same way. (The detail page shows one game: its
+    /// rows for every other would be 4 MB of a build's peak memory, kept for nothing.)
     struct Machine: Sendable {
+        let label: String
         let order: (String, Int, String)
-        let row: TemplateValue
+        let row: TemplateValue?
 
-        init(label: String, fields: TemplateDictionary) {
+        init(label: String, fields: TemplateDictionary?) {
+            self.label = label
             order = Learnsets.machineOrder(label)
-            var fields = fields
-            fields["first"] = .string(label)
-            row = .dictionary(fields)
+            row = fields.map { fields in
+                var fields = fields
+                fields["first"] = .string(label)
+                return .dictionary(fields)
+            }
         }
 
         /// The order of a move with no machine in a group: last.
@@ -145,7 +150,7 @@ enum Learnsets {
         // The first machine listed for a group, as a row shows it.
         var machines: [String: Machine] = [:]
         for machine in move?.machines ?? [] where machines[machine.versionGroup] == nil {
-            machines[machine.versionGroup] = Machine(label: machine.label, fields: fields)
+            machines[machine.versionGroup] = Machine(label: machine.label, fields: compact ? fields : nil)
         }
         return MoveFacts(fields: fields, sortName: move?.name ?? slug, machines: machines)
     }
@@ -167,20 +172,21 @@ enum Learnsets {
                 rows.sort { ($0.0.level, memo.facts[$0.1].sortName) < ($1.0.level, memo.facts[$1.1].sortName) }
             }
             let machineNumbers = method == "machine"
-            // Rows are shared, not copied: a machine's from the move's facts, a level's from
-            // the page's memo, any other method's (no first column) the facts' own fields.
+            // Rows are shared, not copied: a machine's from the move's facts (compact tables), a
+            // level's from the page's memo, any other method's (no first column) the facts' own fields.
             var rendered: [(sort: (String, Int, String), value: TemplateValue)] = []
             rendered.reserveCapacity(rows.count)
             for (entry, place) in rows {
                 if levels {
                     rendered.append((("", 0, ""), memo.levelRow(place, level: entry.level, strings: strings)))
                 } else if machineNumbers {
-                    if let machine = memo.facts[place].machines[group.slug] {
-                        rendered.append((machine.order, machine.row))
+                    let machine = memo.facts[place].machines[group.slug]
+                    if let row = machine?.row {
+                        rendered.append((machine?.order ?? Machine.unlisted, row))
                     } else {
                         var fields = memo.facts[place].fields
-                        fields["first"] = .string(dash)
-                        rendered.append((Machine.unlisted, .dictionary(fields)))
+                        fields["first"] = .string(machine?.label ?? dash)
+                        rendered.append((machine?.order ?? Machine.unlisted, .dictionary(fields)))
                     }
                 } else {
                     rendered.append((("", 0, ""), .dictionary(memo.facts[place].fields)))

@@ -105,6 +105,10 @@ struct PokemonPartsRecordTests {
             #expect(try BinaryCoder.decode(DerivedRecord<DecodedPokemon>.self, from: BinaryCoder.encode(CodableForm(derived), format: "t", kept: kept),
                                            format: "t", kept: kept)?.inputs == inputs)
         }
+        // The coder's question, answered per specialization: the record path for a normalized
+        // pokemon's record, the Codable path for a move's.
+        #expect(DerivedRecord<DecodedPokemon>.self is any BinaryRecord.Type)
+        #expect(!(DerivedRecord<Move>.self is any BinaryCoded.Type))
         // A value that writes no record form of its own keeps the Codable path for the whole.
         let plain = DerivedRecord(inputs: inputs, print: 3, value: ["a": 1])
         #expect(try BinaryCoder.encode(plain, format: "t") == (try BinaryCoder.encode(CodableForm(plain), format: "t")))

@@ -145,7 +145,9 @@ extension ReadTracker.Input: BinaryRecord {
 }
 
 /// A derived value that writes its own record form (a normalized pokemon) is kept the same
-/// way, in `Codable`'s order: a rebuild reads every pokemon's.
+/// way, in `Codable`'s order: a rebuild reads every pokemon's. Its value is written by its
+/// record form directly: a `Value` with a kept form too (``BinaryKept``, which the coder
+/// prefers in a kept file) would need that form here.
 extension DerivedRecord: BinaryCoded, BinaryWritable, BinaryRecord where Value: BinaryRecord {
     init(record reader: BinaryRecordReader) throws {
         self.init(inputs: try reader.records(), print: try reader.uint64(), value: try Value(record: reader))

@@ -233,7 +233,7 @@ extension Renderer {
             case .dictionary(let storage):
                 // The stack entry holds the storage: no retain needed to ask it (the
                 // standard library's underscored way to say so).
-                found = storage._withUnsafeGuaranteedRef { storage in storage.index(of: first).map { storage.values[$0] } }
+                found = storage._withUnsafeGuaranteedRef { $0.value(of: first) }
             case .object:
                 found = stack[level].member(first)
             case .other:

@@ -42,7 +42,7 @@ public struct TemplateDictionary: Sendable {
 
     /// The value under a key whose hash is made already.
     public subscript(key: TemplateKey) -> TemplateValue? {
-        get { storage.index(of: key).map { storage.values[$0] } }
+        get { storage.value(of: key) }
         set {
             if !isKnownUniquelyReferenced(&storage) { storage = storage.copy() }
             if let newValue {
@@ -138,6 +138,11 @@ extension TemplateDictionary {
             copy.values = values
             copy.slots = slots
             return copy
+        }
+
+        /// The value under `key`, when it holds one.
+        func value(of key: TemplateKey) -> TemplateValue? {
+            index(of: key).map { values[$0] }
         }
 
         func index(of key: TemplateKey) -> Int? {

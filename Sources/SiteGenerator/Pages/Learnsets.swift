@@ -45,11 +45,7 @@ enum Learnsets {
         init(label: String, fields: TemplateDictionary?) {
             self.label = label
             order = Learnsets.machineOrder(label)
-            row = fields.map { fields in
-                var fields = fields
-                fields["first"] = .string(label)
-                return .dictionary(fields)
-            }
+            row = fields.map { Learnsets.row($0, first: label) }
         }
 
         /// The order of a move with no machine in a group: last.
@@ -98,9 +94,7 @@ enum Learnsets {
         /// The row of the move at `place` learned at `level`, made once a page.
         mutating func levelRow(_ place: Int, level: Int, strings: SiteStrings) -> TemplateValue {
             if let made = levelRows[place].first(where: { $0.level == level }) { return made.row }
-            var fields = facts[place].fields
-            fields["first"] = .string(level > 0 ? String(level) : strings["moves_evolve"])
-            let row = TemplateValue.dictionary(fields)
+            let row = Learnsets.row(facts[place].fields, first: level > 0 ? String(level) : strings["moves_evolve"])
             levelRows[place].append((level, row))
             return row
         }
@@ -184,9 +178,7 @@ enum Learnsets {
                     if let machine, let row = machine.row {
                         rendered.append((machine.order, row))
                     } else {
-                        var fields = memo.facts[place].fields
-                        fields["first"] = .string(machine?.label ?? dash)
-                        rendered.append((machine?.order ?? Machine.unlisted, .dictionary(fields)))
+                        rendered.append((machine?.order ?? Machine.unlisted, row(memo.facts[place].fields, first: machine?.label ?? dash)))
                     }
                 } else {
                     rendered.append((("", 0, ""), .dictionary(memo.facts[place].fields)))
@@ -201,6 +193,14 @@ enum Learnsets {
                 "moves": .array(rendered.map(\.value)),
             ])
         })
+    }
+
+    /// A move's row with `first` in its first column: a copy of its fields, which hold the key
+    /// already (``make(_:index:strings:compact:)``).
+    static func row(_ fields: TemplateDictionary, first: String) -> TemplateValue {
+        var fields = fields
+        fields["first"] = .string(first)
+        return .dictionary(fields)
     }
 
     /// "TM02" before "TM10" before "HM01" before "TR03": the kind's letters, then the number.

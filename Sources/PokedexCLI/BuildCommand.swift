@@ -113,6 +113,7 @@ struct BuildCommand: AsyncParsableCommand {
         )
         configuration.about = try readAbout(settings)
         configuration.verify = verify
+        if prepared.root != nil { configuration.factsFolder = source.cache.appendingPathComponent(".pokedex", isDirectory: true) }
         let builder = SiteBuilder(configuration: configuration)
         let (trainer, collectionFile, lines) = try loadCollection(settings)
         let selection = try Self.catalogSelection(settings)

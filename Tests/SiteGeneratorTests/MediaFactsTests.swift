@@ -98,6 +98,56 @@ struct MediaFactsTests {
         #expect(try site.read("pokemon/pikachu.html").contains("is-canvas"))
     }
 
+    @Test("a build into an empty folder takes the facts a build before it kept in the cache, for the same sprites root only")
+    func keptInTheCache() async throws {
+        let site = try TestSite()
+        defer { site.remove() }
+        func configuration(_ output: String, facts: URL?, sprites: URL? = nil) -> SiteConfiguration {
+            var configuration = site.configuration(output: output)
+            configuration.factsFolder = facts
+            if let sprites { configuration.spritesRoot = sprites }
+            return configuration
+        }
+        let cache = site.folder.appendingPathComponent("cache/.pokedex", isDirectory: true)
+        _ = try await SiteBuilder(configuration: configuration("first", facts: cache)).build(catalog: TestCatalog.make())
+        let file = try #require(MediaFacts.cacheFile(for: configuration("first", facts: cache)))
+        let kept = try Data(contentsOf: file)
+        #expect(kept == (try Data(contentsOf: site.folder.appendingPathComponent("first/" + MediaFacts.fileName))),
+                "the cache keeps the very facts the site does")
+        // Facts that lie about the unchanged sprites, planted in the cache only.
+        var forged = MediaFacts()
+        for fact in try #require((try? BinaryCoder.decode([MediaFacts.Fact].self, from: kept, format: MediaFacts.format)) ?? nil) {
+            var fake = fact
+            fake.width = 40
+            fake.height = 30
+            forged.record(fake)
+        }
+        try forged.encoded().write(to: file)
+        // Into an empty folder: taken from the cache (the stamps hold), so the page shows the planted size.
+        _ = try await SiteBuilder(configuration: configuration("second", facts: cache)).build(catalog: TestCatalog.make())
+        #expect(try site.read("pokemon/pikachu.html", output: "second").contains("is-canvas"))
+        // Without the cache's folder, the same build reads the files: box sprites.
+        _ = try await SiteBuilder(configuration: configuration("third", facts: nil)).build(catalog: TestCatalog.make())
+        #expect(!(try site.read("pokemon/pikachu.html", output: "third").contains("is-canvas")))
+        // Another sprites root (the same files, reached through a link) has a file of its own.
+        let linked = site.folder.appendingPathComponent("linked-sprites")
+        try FileManager.default.createSymbolicLink(at: linked, withDestinationURL: site.sprites)
+        let elsewhere = configuration("fourth", facts: cache, sprites: linked)
+        #expect(MediaFacts.cacheFile(for: elsewhere) == file, "a root is known by its real path")
+        let other = site.folder.appendingPathComponent("other-sprites")
+        try FileManager.default.copyItem(at: site.sprites, to: other)
+        #expect(MediaFacts.cacheFile(for: configuration("fifth", facts: cache, sprites: other)) != file)
+        _ = try await SiteBuilder(configuration: configuration("fifth", facts: cache, sprites: other)).build(catalog: TestCatalog.make())
+        #expect(!(try site.read("pokemon/pikachu.html", output: "fifth").contains("is-canvas")), "no fact of another root is taken")
+        #expect(try Data(contentsOf: file) == (try forged.encoded()), "a build from another root leaves this root's file alone")
+        // With verify nothing kept is trusted, and the cache gets the facts as read.
+        var verified = configuration("sixth", facts: cache)
+        verified.verify = true
+        _ = try await SiteBuilder(configuration: verified).build(catalog: TestCatalog.make())
+        #expect(!(try site.read("pokemon/pikachu.html", output: "sixth").contains("is-canvas")))
+        #expect(try Data(contentsOf: file) == kept, "the facts read again replace the planted ones")
+    }
+
     @Test("the facts file is the same bytes for the same sprites, in any order of reading")
     func encodedInPathOrder() throws {
         var first = MediaFacts(), second = MediaFacts()

@@ -30,6 +30,10 @@ package struct SiteConfiguration: Sendable {
     package var about: String?
     /// Read every media file again, trusting nothing the last build learned of it (`--verify`).
     package var verify = false
+    /// The cache's own folder (`<cache>/.pokedex`), where what was read of each media file is
+    /// kept too (``MediaFacts``): a build into an empty folder then reads no sprite it read
+    /// before. Nil: kept beside the site only.
+    package var factsFolder: URL?
 
     package init(
         title: String = "Pokédex", output: URL, themeRoot: URL, themeOverride: URL? = nil,

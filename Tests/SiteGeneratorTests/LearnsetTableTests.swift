@@ -19,6 +19,34 @@ struct LearnsetTableTests {
         return found
     }
 
+    @Test("a group's tables come in the games' order of methods, then any other method by slug, each once")
+    func methodOrder() throws {
+        let catalog = TestCatalog.make()
+        let index = TestCatalog.index(catalog)
+        let strings = try TestCatalog.strings()
+        let group = VersionGroupInfo(slug: "red-blue", name: "Red, Blue", order: 1, generation: 1, versions: [])
+        // Methods met in an order of their own, each more than once.
+        let methods = ["zz-stadium", "tutor", "form-change", "machine", "level-up"]
+        let met: [UInt64] = [0, 1, 2, 3, 4, 1, 0, 4]
+        let learnset = Learnset(moves: ["thunderbolt", "thunder-shock"], versionGroups: [group.slug], methods: methods,
+                                packed: met.enumerated().map { place, method in UInt64(place % 2) << 32 | method << 8 | UInt64(place) })
+        let entries = learnset.entries(in: group.slug)
+        #expect(entries.count == met.count)
+        var memo = Learnsets.MoveFactsMemo(compact: true)
+        guard case .array(let tables) = Learnsets.tables(entries, group: group, index: index, strings: strings, memo: &memo) else {
+            Issue.record("no tables")
+            return
+        }
+        let titles = tables.map { $0.member("title")?.text ?? "?" }
+        #expect(titles == [strings["moves_method_level-up"], strings["moves_method_machine"], strings["moves_method_tutor"],
+                           EvolutionPhrasing.words("form-change"), EvolutionPhrasing.words("zz-stadium")])
+        let counts = tables.map { table -> Int in
+            guard case .array(let rows)? = table.member("moves") else { return -1 }
+            return rows.count
+        }
+        #expect(counts == [2, 1, 2, 1, 2])
+    }
+
     @Test("the every-game page numbers each row for its own game: a move's machine differs by game, its level by row, whichever page made the row first")
     func everyGameRows() throws {
         var catalog = TestCatalog.make()

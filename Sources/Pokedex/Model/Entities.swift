@@ -288,7 +288,8 @@ package struct Learnset: Sendable, Hashable, Codable {
         // A text may stand at several places of a table: a repeat is told by the first
         // place of each text, as one word, not by hashing three strings.
         let places = (move: Self.firstPlaces(moves), group: Self.firstPlaces(versionGroups), method: Self.firstPlaces(methods))
-        var seen = Set<UInt64>()
+        // Room for every word at once: grown from empty, the set was rehashed a dozen times a page.
+        var seen = Set<UInt64>(minimumCapacity: packed.count)
         // By the group's first place, not its slug: hashing the slug for each entry was a
         // third of this.
         var lists = [[Entry]](repeating: [], count: versionGroups.count)

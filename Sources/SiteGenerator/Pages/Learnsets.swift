@@ -156,8 +156,10 @@ enum Learnsets {
     /// moves' facts across a page's tables, and says whether they are compact.
     static func tables(_ entries: [Learnset.Entry], group: VersionGroupInfo, index: CatalogIndex, strings: SiteStrings,
                        memo: inout MoveFactsMemo) -> TemplateValue {
-        let methods = Set(entries.map(\.method))
-        let ordered = methodOrder.filter(methods.contains) + methods.subtracting(methodOrder).sorted()
+        // A handful of methods among a hundred entries: found by comparing, not hashing each entry's.
+        var methods: [String] = []
+        for entry in entries where !methods.contains(entry.method) { methods.append(entry.method) }
+        let ordered = methodOrder.filter(methods.contains) + methods.filter { !methodOrder.contains($0) }.sorted()
         let dash = "—"
         return .array(ordered.map { method -> TemplateValue in
             var rows = entries.filter { $0.method == method }.map { ($0, facts($0.move, index: index, strings: strings, memo: &memo)) }

@@ -122,10 +122,30 @@ struct MediaFactsTests {
             fake.height = 30
             forged.record(fake)
         }
+        // And the fact of a file only another selection's site shows.
+        let elsewhereFact = MediaFacts.Fact(path: "sprites/pokemon/9999.png", real: "pokemon/9999.png",
+                                            stamp: FileStamp(size: 1, modified: 1, inode: 1), width: 1, height: 1)
+        forged.record(elsewhereFact)
         try forged.encoded().write(to: file)
-        // Into an empty folder: taken from the cache (the stamps hold), so the page shows the planted size.
+        let planted = try FileManager.default.attributesOfItem(atPath: file.path)[.modificationDate] as? Date
+        // Into an empty folder: taken from the cache (the stamps hold), so the page shows the
+        // planted size; the cache, which already says all this build read, is not written.
         _ = try await SiteBuilder(configuration: configuration("second", facts: cache)).build(catalog: TestCatalog.make())
         #expect(try site.read("pokemon/pikachu.html", output: "second").contains("is-canvas"))
+        #expect(try FileManager.default.attributesOfItem(atPath: file.path)[.modificationDate] as? Date == planted)
+        // A fact in the site and another in the cache for the same file: the one whose stamp holds is taken.
+        var stale = MediaFacts(), both = MediaFacts.read(from: site.folder.appendingPathComponent("first"))
+        for (_, fact) in both.facts {
+            var old = fact
+            old.stamp = FileStamp(size: fact.stamp.size + 1, modified: fact.stamp.modified, inode: fact.stamp.inode)
+            stale.record(old)
+        }
+        try stale.encoded().write(to: site.folder.appendingPathComponent("second/" + MediaFacts.fileName))
+        both = MediaFacts.known(for: configuration("second", facts: cache))
+        let cachedFact = try #require(forged.facts[Self.pikachu])
+        #expect(both.facts[Self.pikachu].map { $0.stamp != cachedFact.stamp } == true, "the site has a stale fact of the file")
+        #expect(both.fact(Self.pikachu, real: cachedFact.real, stamp: cachedFact.stamp)?.width == 40,
+                "it is passed over for the cache's, whose stamp holds")
         // Without the cache's folder, the same build reads the files: box sprites.
         _ = try await SiteBuilder(configuration: configuration("third", facts: nil)).build(catalog: TestCatalog.make())
         #expect(!(try site.read("pokemon/pikachu.html", output: "third").contains("is-canvas")))
@@ -145,7 +165,14 @@ struct MediaFactsTests {
         verified.verify = true
         _ = try await SiteBuilder(configuration: verified).build(catalog: TestCatalog.make())
         #expect(!(try site.read("pokemon/pikachu.html", output: "sixth").contains("is-canvas")))
-        #expect(try Data(contentsOf: file) == kept, "the facts read again replace the planted ones")
+        let afterVerify = MediaFacts.read(from: try {
+            let copy = site.folder.appendingPathComponent("copy")
+            try FileManager.default.createDirectory(at: copy, withIntermediateDirectories: true)
+            try FileManager.default.copyItem(at: file, to: copy.appendingPathComponent(MediaFacts.fileName))
+            return copy
+        }())
+        #expect(afterVerify.facts[Self.pikachu]?.width == 68, "the facts read again replace the planted ones")
+        #expect(afterVerify.facts[elsewhereFact.path] == elsewhereFact, "a file this build did not look at keeps its fact")
     }
 
     @Test("the facts file is the same bytes for the same sprites, in any order of reading")

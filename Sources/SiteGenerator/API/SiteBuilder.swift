@@ -582,9 +582,8 @@ extension SiteBuilder {
         let contents = Self.leadContents(found, catalogs: sites.map(\.catalog), known: known, facts: &facts)
         let frontMissing = sites.first.map { Self.frontSprites($0.catalog).subtracting(found.keys).count } ?? 0
         do {
-            let bytes = try facts.encoded()
-            try staging.write(bytes, to: MediaFacts.fileName)
-            MediaFacts.keep(bytes, for: configuration, known: known)
+            try staging.write(try facts.encoded(), to: MediaFacts.fileName)
+            MediaFacts.keep(facts, for: configuration, known: known)
         } catch let error as SiteError {
             throw error
         } catch {

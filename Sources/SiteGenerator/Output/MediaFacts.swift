@@ -10,8 +10,9 @@ import Foundation
 /// again. The path is still resolved inside the sprites root every build. (Not the status
 /// change time, which no one can set: linking a sprite into the site changes it every build.)
 /// A copy is kept in the cache's own folder, one per sprites root (``keep(_:for:known:)``),
-/// so a build into an empty folder (a CI job, a second site from the same cache) opens no
-/// sprite a build before it read.
+/// so a build into an empty folder (a second site from the same cache, a CI job whose cache
+/// stays on the same disk: a restored archive has new inodes) opens no sprite a build
+/// before it read.
 struct MediaFacts: Sendable {
     static let fileName = ".pokedex-media"
     static let format = "media-facts-1"
@@ -32,23 +33,26 @@ struct MediaFacts: Sendable {
     }
 
     private(set) var facts: [String: Fact] = [:]
-    /// The bytes of the cache's copy as read (``known(for:)``), to write it only when it changes.
-    private var cachedBytes: Data?
+    /// The cache's copy as read (``known(for:)``): every build's from the same sprites root,
+    /// asked after `facts`; none with `verify`.
+    private var cached: [String: Fact] = [:]
+    /// The cache's copy, which this build's facts are laid over to keep it (with `verify`
+    /// too: the files it did not look at keep their facts, each still checked by its stamp).
+    private var carried: [String: Fact] = [:]
 
     init() {}
 
     /// The facts the site in `site` was built with; none when absent, unreadable or older.
     static func read(from site: URL) -> MediaFacts {
-        read(file: site.appendingPathComponent(fileName)).facts
+        decode((try? Data(contentsOf: site.appendingPathComponent(fileName))) ?? Data())
     }
 
-    /// The facts in `file` and its bytes; none when absent, unreadable or older.
-    private static func read(file: URL) -> (facts: MediaFacts, bytes: Data?) {
+    /// The facts in `bytes`; none when unreadable or older.
+    private static func decode(_ bytes: Data) -> MediaFacts {
         var read = MediaFacts()
-        guard let data = try? Data(contentsOf: file) else { return (read, nil) }
-        guard let stored = (try? BinaryCoder.decode([Fact].self, from: data, format: format)) ?? nil else { return (read, data) }
+        guard let stored = (try? BinaryCoder.decode([Fact].self, from: bytes, format: format)) ?? nil else { return read }
         for fact in stored { read.facts[fact.path] = fact }
-        return (read, data)
+        return read
     }
 
     /// The copy in the cache for the sprites of `configuration`: one file per sprites root
@@ -60,35 +64,42 @@ struct MediaFacts: Sendable {
         return folder.appendingPathComponent("media-\(key.hex).bin")
     }
 
-    /// What the last build into `configuration`'s output learned, with what any build from
-    /// the same sprites root kept in the cache (a build into an empty folder has only that);
-    /// none with `verify`, which reads every file again. Each fact is taken only while its
-    /// file's stamp holds, wherever it was kept.
+    /// What the last build into `configuration`'s output learned, then what the builds from
+    /// the same sprites root kept in the cache (all a build into an empty folder has); none
+    /// with `verify`, which reads every file again. A fact is taken only while its file's
+    /// stamp holds, wherever it was kept.
     static func known(for configuration: SiteConfiguration) -> MediaFacts {
-        guard !configuration.verify else { return MediaFacts() }
-        var known = read(from: configuration.output)
-        if let file = cacheFile(for: configuration) {
-            let cached = read(file: file)
-            known.cachedBytes = cached.bytes
-            known.facts.merge(cached.facts.facts) { site, _ in site }
+        let site = configuration.verify ? Data() : (try? Data(contentsOf: configuration.output.appendingPathComponent(fileName))) ?? Data()
+        var known = decode(site)
+        if let file = cacheFile(for: configuration), let bytes = try? Data(contentsOf: file) {
+            // Most often the very bytes of the site's: decoded once.
+            known.carried = bytes == site ? known.facts : decode(bytes).facts
+            if !configuration.verify { known.cached = known.carried }
         }
         return known
     }
 
-    /// Keeps `facts` in the cache for the next build (into any folder), unless the cache
-    /// already holds these very bytes (`known`'s). Written beside and renamed over: a
-    /// reader sees the old file or the new one. The cache is only a shortcut: a failure
-    /// to write it costs the next build a read of each file, nothing else.
-    static func keep(_ bytes: Data, for configuration: SiteConfiguration, known: MediaFacts) {
-        guard let file = cacheFile(for: configuration), bytes != known.cachedBytes else { return }
+    /// Keeps what this build read (`facts`) in the cache for the next build into any folder,
+    /// over what `known` found there: a site of another selection from the same root keeps
+    /// its files' facts. Written only when that changes anything, beside the file and
+    /// renamed over it, so a reader sees the old file or the new one. The cache is only a
+    /// shortcut: a failure to write it costs the next build a read of each file.
+    static func keep(_ facts: MediaFacts, for configuration: SiteConfiguration, known: MediaFacts) {
+        guard let file = cacheFile(for: configuration) else { return }
+        var kept = MediaFacts()
+        kept.facts = known.carried.merging(facts.facts) { _, read in read }
+        guard kept.facts != known.carried, let bytes = try? kept.encoded() else { return }
         try? FileManager.default.createDirectory(at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
         try? bytes.write(to: file, options: .atomic)
     }
 
-    /// The fact of `path` when it is still true of the file at `real` with `stamp`.
+    /// The fact of `path` when it is still true of the file at `real` with `stamp`: the
+    /// site's, else the cache's.
     func fact(_ path: String, real: String, stamp: FileStamp?) -> Fact? {
-        guard let stamp, let fact = facts[path], fact.real == real, fact.stamp == stamp else { return nil }
-        return fact
+        guard let stamp else { return nil }
+        if let fact = facts[path], fact.real == real, fact.stamp == stamp { return fact }
+        if let fact = cached[path], fact.real == real, fact.stamp == stamp { return fact }
+        return nil
     }
 
     mutating func record(_ fact: Fact) {

@@ -353,6 +353,44 @@ def test_detail_sections_link_and_play(driver, base):
         assert driver.find_elements(By.ID, fragment), f"{href} has no section {fragment}"
 
 
+def encounters_page():
+    """A detail page with a table of where its Pokémon is met, or None."""
+    for entry in pokemon_entries():
+        if 'class="moves encounters"' in (SITE / entry["page"]).read_text():
+            return entry["page"]
+    return None
+
+
+@pytest.mark.parametrize("width", [390, 1280])
+def test_encounters_fit_the_screen(driver, width):
+    """Where a Pokémon is met: on a phone each row is a card whose levels, chance and conditions
+    are all in sight (five columns scrolled them away); on a desktop, a table of five columns."""
+    page = encounters_page()
+    if page is None:
+        pytest.skip(f"{SITE_NAME}: no Pokémon of this site is met in the wild")
+    try:
+        driver.execute_cdp_cmd("Emulation.setDeviceMetricsOverride", {
+            "width": width, "height": 900, "deviceScaleFactor": 1, "mobile": width < 600})
+        open_page(driver, "file", page)
+        shown = driver.execute_script("""
+            var table = document.querySelector('#locations table.encounters'), scroll = table.closest('.table-scroll');
+            var box = scroll.getBoundingClientRect(), rows = Array.from(table.tBodies[0].rows).slice(0, 20);
+            var out = rows.filter(r => Array.from(r.cells).slice(0, 4).some(c => {
+                var b = c.getBoundingClientRect(); return b.width === 0 || b.left < box.left - 0.5 || b.right > box.right + 0.5; }));
+            var heads = Array.from(table.tHead.rows[0].cells).filter(c => c.getBoundingClientRect().width > 0).length;
+            return {overflow: scroll.scrollWidth - scroll.clientWidth, out: out.length, rows: rows.length, heads: heads,
+                    page: document.documentElement.scrollWidth - document.documentElement.clientWidth,
+                    tallest: Math.max.apply(null, rows.map(r => r.getBoundingClientRect().height))};
+        """)
+        assert shown["rows"] > 0, f"{page}: the table has no rows"
+        assert shown["overflow"] <= 1 and shown["page"] <= 1, f"{page} at {width} px: the table scrolls sideways ({shown})"
+        assert shown["out"] == 0, f"{page} at {width} px: {shown['out']} rows have a cell out of sight ({shown})"
+        assert shown["heads"] == (4 if width < 600 else 5), f"{page} at {width} px: {shown['heads']} column headers shown"
+        assert shown["tallest"] < 200, f"{page} at {width} px: a row is {shown['tallest']} px tall"
+    finally:
+        driver.execute_cdp_cmd("Emulation.clearDeviceMetricsOverride", {})
+
+
 def hero_crops():
     """(page, sprite file, [x, y, w, h, canvas w, canvas h]) of every detail page whose hero is cropped."""
     import re

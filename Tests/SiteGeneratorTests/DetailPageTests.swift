@@ -75,6 +75,45 @@ struct DetailPageTests {
         #expect(nowhere.reads == ["versionGroups"])
     }
 
+    @Test("rows met alike that differ by one condition each read as one; any other difference keeps them apart")
+    func locationsMergedByCondition() throws {
+        var catalog = TestCatalog.make()
+        catalog.versionGroups = [VersionGroupInfo(slug: "sword-shield", name: "Sword / Shield", order: 1, generation: 8, versions: ["sword"])]
+        catalog.versionNames = ["sword": "Sword"]
+        catalog.labels["location-area"] = ["beach": "Challenge Beach", "cave": "Courageous Cavern"]
+        catalog.labels["encounter-method"] = ["surf": "Surfing"]
+        catalog.labels["encounter-condition-value"] = [
+            "story-before": "Before the Hall of Fame", "story-after": "After the Hall of Fame",
+            "rain": "In the rain", "fog": "In the fog", "sun": "In the sun.",
+        ]
+        func met(_ area: String, _ low: Int, _ chance: Int, _ conditions: [String]) -> Encounter {
+            Encounter(version: "sword", area: area, method: "surf", minLevel: low, maxLevel: low + 5, chance: chance, conditions: conditions)
+        }
+        var pokemon = try #require(catalog.pokemon["pikachu"])
+        pokemon.encounters = EncounterList([
+            // One place, levels and chance, three weathers: one row.
+            met("beach", 40, 35, ["story-before", "rain"]), met("beach", 40, 35, ["story-before", "fog"]),
+            met("beach", 40, 35, ["story-before", "sun"]),
+            // Another chance: a row of its own.
+            met("beach", 40, 50, ["story-before", "sun"]),
+            // Two values apart, or one with nothing of its own: kept apart.
+            met("cave", 40, 20, ["story-before", "rain"]), met("cave", 40, 20, ["story-after", "fog"]),
+            met("cave", 60, 20, ["story-after"]), met("cave", 60, 20, ["story-after", "rain"]),
+        ])
+        let index = CatalogIndex(catalog: catalog, spriteShapes: [:])
+        let strings = try TestCatalog.strings()
+        let rows = DetailSections.locations(pokemon, index: index, strings: strings).items.first?["rows"]?.items ?? []
+        #expect(rows.map { $0["area"]?.text } == ["Challenge Beach", "Challenge Beach", "Courageous Cavern", "Courageous Cavern", "Courageous Cavern", "Courageous Cavern"])
+        #expect(rows.map { $0["chance"]?.text } == ["35%", "50%", "20%", "20%", "20%", "20%"])
+        let or = strings["evo_or"]
+        #expect(rows.map { $0["conditions"]?.text } == [
+            "Before the Hall of Fame, In the rain\(or)In the fog\(or)In the sun",
+            "Before the Hall of Fame, In the sun",
+            "Before the Hall of Fame, In the rain", "After the Hall of Fame, In the fog",
+            "After the Hall of Fame", "After the Hall of Fame, In the rain",
+        ])
+    }
+
     @Test("a pokemon's shared row, made by one page, is recorded as read by every page that takes it")
     func sharedRowReads() throws {
         var index = TestCatalog.index()

@@ -206,26 +206,66 @@ enum DetailSections {
                 games.append(([version], rows, key))
             }
         }
+        // Without the full stop some values end with: joined, they read "…pillar of light., Start a…".
+        func label(_ condition: String) -> String {
+            let text = conditionLabels[condition] ?? EvolutionPhrasing.words(condition)
+            return text.hasSuffix(".") || text.hasSuffix("。") ? String(text.dropLast()) : text
+        }
+        let or = strings["evo_or"]
         return .array(games.enumerated().map { position, game in
             .dictionary([
                 "game": .string(game.versions.map { versionNames[$0] ?? EvolutionPhrasing.words($0) }.joined(separator: ", ")),
                 "open": .bool(position == 0),
-                "rows": .array(game.rows.map { row in
-                    let encounter = encounters[row]
+                "rows": .array(Self.mergedByCondition(game.rows, encounters).map { merged in
+                    let encounter = encounters[merged.row]
                     let region = areaLocations[encounter.area].flatMap { locationRegions[$0] }.flatMap { regionNames[$0] }
+                    // What every merged row has, then the one way each differs: "Before the Hall
+                    // of Fame, During rainy weather or During a thunderstorm".
+                    let shared = merged.shared.map(label), either = merged.either.map(label).joined(separator: or)
+                    let conditions = (shared + (either.isEmpty ? [] : [either])).joined(separator: ", ")
                     return .dictionary([
-                        "area": .string(areas[row]),
+                        "area": .string(areas[merged.row]),
                         "region": region.map(TemplateValue.string) ?? .null,
                         "method": .string(methodLabels[encounter.method] ?? EvolutionPhrasing.words(encounter.method)),
                         "levels": .string(encounter.minLevel == encounter.maxLevel ? String(encounter.minLevel) : "\(encounter.minLevel)–\(encounter.maxLevel)"),
                         "chance": .string("\(min(encounter.chance, 100))%"),
-                        "conditions": encounter.conditions.isEmpty ? .null : .string(encounter.conditions.map {
-                            conditionLabels[$0] ?? EvolutionPhrasing.words($0)
-                        }.joined(separator: ", ")),
+                        "conditions": conditions.isEmpty ? .null : .string(conditions),
                     ])
                 }),
             ])
         })
+    }
+
+    /// A game's rows (in order), those met alike merged: rows in a run with the same area,
+    /// method, levels and chance whose conditions differ by one value each (the weather, the
+    /// time of day, a season) read as one, `row` the first of them, `shared` what all of them
+    /// need and `either` the values one of which is needed. Without this a Pokémon met in
+    /// every weather of the Wild Area filled a phone with a dozen rows of one place.
+    /// A run whose rows differ otherwise (one with no condition of its own, two values
+    /// apart, the same conditions twice) stays as it is.
+    static func mergedByCondition(_ rows: [Int], _ encounters: [Encounter]) -> [(row: Int, shared: [String], either: [String])] {
+        var merged: [(row: Int, shared: [String], either: [String])] = []
+        var start = 0
+        while start < rows.count {
+            let first = encounters[rows[start]]
+            var end = start + 1
+            while end < rows.count {
+                let next = encounters[rows[end]]
+                guard next.area == first.area, next.method == first.method, next.minLevel == first.minLevel,
+                      next.maxLevel == first.maxLevel, next.chance == first.chance else { break }
+                end += 1
+            }
+            let run = rows[start..<end].map { encounters[$0].conditions }
+            let shared = first.conditions.filter { value in run.allSatisfy { $0.contains(value) } }
+            let own = run.map { conditions in conditions.filter { !shared.contains($0) } }
+            if run.count > 1, own.allSatisfy({ $0.count == 1 }), Set(own.map { $0[0] }).count == own.count {
+                merged.append((rows[start], shared, own.map { $0[0] }))
+            } else {
+                merged += rows[start..<end].map { ($0, encounters[$0].conditions, []) }
+            }
+            start = end
+        }
+        return merged
     }
 
     /// Each string's place among the distinct ones, in `String` order: comparing ranks orders as comparing the strings does.

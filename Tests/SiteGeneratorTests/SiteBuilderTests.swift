@@ -99,9 +99,27 @@ struct SiteBuilderTests {
         try manager.createDirectory(at: outside, withIntermediateDirectories: true)
         try manager.removeItem(at: recycle.appendingPathComponent("items"))
         try manager.createSymbolicLink(at: recycle.appendingPathComponent("items"), withDestinationURL: outside)
+        // A file every build writes, waiting there with the very bytes it gets: kept; the same
+        // bytes behind a symlink: replaced by a file, the link's target untouched.
+        func inode(_ url: URL) -> Int? { (try? manager.attributesOfItem(atPath: url.path))?[.systemFileNumber] as? Int }
+        // (Marked by an old modification time: a file made again has a fresh one, where its
+        // inode number could be the one just freed.)
+        let waiting = try site.contents(output: ".site.previous")
+        let marked = Date(timeIntervalSince1970: 1_000_000_000)
+        let writtenBefore = waiting.keys.filter { $0.hasPrefix("emblems/") || $0.hasSuffix(".js") && !$0.hasPrefix("assets/") }
+        for path in writtenBefore { try manager.setAttributes([.modificationDate: marked], ofItemAtPath: recycle.appendingPathComponent(path).path) }
+        let facts = recycle.appendingPathComponent(".pokedex-media"), factsCopy = outside.deletingLastPathComponent().appendingPathComponent("facts-copy")
+        try manager.copyItem(at: facts, to: factsCopy)
+        try manager.removeItem(at: facts)
+        try manager.createSymbolicLink(at: facts, withDestinationURL: factsCopy)
+        let factsBytes = try Data(contentsOf: factsCopy)
         var renamed = TestCatalog.make()
         renamed.pokemon["eevee"]?.name = "Renamed Eevee"
         let summary = try await site.build(catalog: renamed)
+        let builtFacts = site.folder.appendingPathComponent("site/.pokedex-media")
+        #expect((try? manager.destinationOfSymbolicLink(atPath: builtFacts.path)) == nil, "a file, not the link")
+        #expect(try Data(contentsOf: builtFacts) == factsBytes)
+        #expect(try Data(contentsOf: factsCopy) == factsBytes)
         #expect(summary.stages.contains { $0.hasPrefix("staging: the site swapped out last time") })
         _ = try await site.build(output: "clean", catalog: renamed)
         let built = try site.contents(), clean = try site.contents(output: "clean")
@@ -112,7 +130,12 @@ struct SiteBuilderTests {
         // What is linked is the very file: a sprite is the cache's, and a page the same
         // since the last build is that build's file (now the one waiting beside the output).
         let output = site.folder.appendingPathComponent("site")
-        func inode(_ url: URL) -> Int? { (try? manager.attributesOfItem(atPath: url.path))?[.systemFileNumber] as? Int }
+        let unchanged = writtenBefore.filter { waiting[$0] == built[$0] }
+        #expect(unchanged.contains { $0.hasPrefix("emblems/") } && unchanged.contains("search-data.js"))
+        for path in unchanged {
+            let modified = (try? manager.attributesOfItem(atPath: output.appendingPathComponent(path).path))?[.modificationDate] as? Date
+            #expect(modified == marked, "\(path): made again, not kept")
+        }
         #expect(inode(output.appendingPathComponent(sprite)) == inode(site.sprites.appendingPathComponent(sprite)))
         let lastSite = try site.contents(output: ".site.previous")
         let same = built.keys.filter { $0.hasPrefix("pokemon/") && $0.hasSuffix(".html") && lastSite[$0] == built[$0] }

@@ -180,9 +180,15 @@ struct StagingFolder: Sendable {
     /// ``write(_:to:)`` to a path already claimed and checked.
     private func writeClaimed(_ data: some ContiguousBytes, to path: String) throws(SiteError) {
         let target = stagingPath + "/" + path
-        // What a recycled site holds there goes first (never written through: it may be a
-        // link to a file of the live site or the cache).
-        if recycled { Self.removeTree(target) }
+        // What a recycled site holds there is kept when it is these very bytes (an emblem,
+        // pokedex.json, the search files: each written by every build, most of them the
+        // same; removing and making them again was 40 of a one-resource rebuild's 70 new
+        // files); else it goes first (never written through: it may be a link to a file of
+        // the live site or the cache).
+        if recycled {
+            if Self.holds(target, data) { return }
+            Self.removeTree(target)
+        }
         do {
             let file = try FileDescriptor.open(
                 FilePath(target), .writeOnly, options: [.create, .exclusiveCreate, .noFollow, .closeOnExec],
@@ -354,6 +360,21 @@ private extension StagingFolder {
             return nil
         }
         return data.count
+    }
+
+    /// Whether the entry at `path` is a plain file (not a link to one) holding exactly `data`.
+    static func holds(_ path: String, _ data: some ContiguousBytes) -> Bool {
+        let descriptor = open(path, O_RDONLY | O_NOFOLLOW | O_CLOEXEC | O_NONBLOCK)
+        guard descriptor >= 0 else { return false }
+        defer { close(descriptor) }
+        var status = stat()
+        return data.withUnsafeBytes { wanted in
+            guard fstat(descriptor, &status) == 0, status.st_mode & S_IFMT == S_IFREG, Int(status.st_size) == wanted.count else { return false }
+            guard !wanted.isEmpty else { return true }
+            let there = UnsafeMutableRawBufferPointer.allocate(byteCount: wanted.count, alignment: 8)
+            defer { there.deallocate() }
+            return WholeFile.read(descriptor, into: there) && memcmp(there.baseAddress!, wanted.baseAddress!, wanted.count) == 0
+        }
     }
 
     /// Whether `path` is a folder itself (not a link to one).

@@ -1,8 +1,32 @@
-"""What test_site.py and test_search.py both do in the browser: run axe-core, and Tab
-through a page. pytest puts this folder on the import path of the tests beside it."""
+"""What test_site.py and test_search.py share: the site they check (from the environment),
+the browser they check it in, and what they both do there: run axe-core, and Tab through a
+page. pytest puts this folder on the import path of the tests beside it; the `driver`
+fixture is in conftest.py."""
+import os
+import pathlib
+
 from axe_selenium_python import Axe
+from selenium import webdriver
+from selenium.webdriver.chrome.service import Service
 from selenium.webdriver.common.action_chains import ActionChains
 from selenium.webdriver.common.keys import Keys
+
+SITE = pathlib.Path(os.environ["E2E_SITE_DIR"]).resolve()
+SITE_NAME = os.environ.get("E2E_SITE_NAME", SITE.name)
+HTTP = os.environ["E2E_SITE_URL"].rstrip("/") + "/"
+ARTIFACTS = pathlib.Path(os.environ.get("E2E_ARTIFACTS", "e2e-artifacts"))
+BASES = {"file": SITE.as_uri() + "/", "http": HTTP}
+
+
+def make_driver():
+    """Headless Chromium with the browser console kept, 1280x900."""
+    options = webdriver.ChromeOptions()
+    options.binary_location = "/usr/bin/chromium"
+    for flag in ("--headless=new", "--no-sandbox", "--disable-dev-shm-usage", "--disable-gpu",
+                 "--window-size=1280,900", "--allow-file-access-from-files"):
+        options.add_argument(flag)
+    options.set_capability("goog:loggingPrefs", {"browser": "ALL"})
+    return webdriver.Chrome(service=Service("/usr/bin/chromedriver"), options=options)
 
 # Tab presses sent in one WebDriver action: a round trip per press (and another to ask
 # where the focus went) made the keyboard checks minutes of the gate.

@@ -13,40 +13,16 @@ import urllib.parse
 import warnings
 
 import pytest
-from selenium import webdriver
-from selenium.webdriver.chrome.service import Service
 from selenium.webdriver.common.action_chains import ActionChains
 from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
 from selenium.common.exceptions import StaleElementReferenceException
 from selenium.webdriver.support.ui import WebDriverWait
 
-from e2e_browser import axe_violations, tab_through
+from e2e_browser import ARTIFACTS, BASES, SITE, SITE_NAME, axe_violations, tab_through
 
-SITE = pathlib.Path(os.environ["E2E_SITE_DIR"]).resolve()
-SITE_NAME = os.environ.get("E2E_SITE_NAME", SITE.name)
-HTTP = os.environ["E2E_SITE_URL"].rstrip("/") + "/"
-ARTIFACTS = pathlib.Path(os.environ.get("E2E_ARTIFACTS", "e2e-artifacts"))
 SHOTS = pathlib.Path(os.environ.get("SEARCH_SHOTS", ARTIFACTS / "screenshots" / ("search-" + SITE_NAME)))
-BASES = {"file": SITE.as_uri() + "/", "http": HTTP}
 LIST = "pokedex/index.html"
-
-
-def make_driver():
-    options = webdriver.ChromeOptions()
-    options.binary_location = "/usr/bin/chromium"
-    for flag in ("--headless=new", "--no-sandbox", "--disable-dev-shm-usage", "--disable-gpu",
-                 "--window-size=1280,900", "--allow-file-access-from-files"):
-        options.add_argument(flag)
-    options.set_capability("goog:loggingPrefs", {"browser": "ALL"})
-    return webdriver.Chrome(service=Service("/usr/bin/chromedriver"), options=options)
-
-
-@pytest.fixture(scope="module")
-def driver():
-    browser = make_driver()
-    yield browser
-    browser.quit()
 
 
 def wait(driver, test, seconds=10):

@@ -5,40 +5,13 @@ served on loopback) and E2E_ARTIFACTS (where screenshots go).
 """
 import json
 import os
-import pathlib
 import time
 
 import pytest
-from selenium import webdriver
-from selenium.webdriver.chrome.service import Service
 from selenium.webdriver.common.by import By
 from selenium.webdriver.support.ui import WebDriverWait
 
-from e2e_browser import axe_violations, tab_through
-
-SITE = pathlib.Path(os.environ["E2E_SITE_DIR"]).resolve()
-SITE_NAME = os.environ.get("E2E_SITE_NAME", SITE.name)
-HTTP = os.environ["E2E_SITE_URL"].rstrip("/") + "/"
-ARTIFACTS = pathlib.Path(os.environ.get("E2E_ARTIFACTS", "e2e-artifacts"))
-FILE = SITE.as_uri() + "/"
-BASES = {"file": FILE, "http": HTTP}
-
-
-def make_driver():
-    options = webdriver.ChromeOptions()
-    options.binary_location = "/usr/bin/chromium"
-    for flag in ("--headless=new", "--no-sandbox", "--disable-dev-shm-usage", "--disable-gpu",
-                 "--window-size=1280,900", "--allow-file-access-from-files"):
-        options.add_argument(flag)
-    options.set_capability("goog:loggingPrefs", {"browser": "ALL"})
-    return webdriver.Chrome(service=Service("/usr/bin/chromedriver"), options=options)
-
-
-@pytest.fixture(scope="module")
-def driver():
-    browser = make_driver()
-    yield browser
-    browser.quit()
+from e2e_browser import ARTIFACTS, BASES, SITE, SITE_NAME, axe_violations, tab_through
 
 
 def index():

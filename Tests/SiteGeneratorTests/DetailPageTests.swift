@@ -99,18 +99,21 @@ struct DetailPageTests {
             // Two values apart, or one with nothing of its own: kept apart.
             met("cave", 40, 20, ["story-before", "rain"]), met("cave", 40, 20, ["story-after", "fog"]),
             met("cave", 60, 20, ["story-after"]), met("cave", 60, 20, ["story-after", "rain"]),
+            // A value repeated in a row is said once.
+            met("cave", 70, 20, ["story-after", "story-after", "rain"]), met("cave", 70, 20, ["story-after", "fog"]),
         ])
         let index = CatalogIndex(catalog: catalog, spriteShapes: [:])
         let strings = try TestCatalog.strings()
         let rows = DetailSections.locations(pokemon, index: index, strings: strings).items.first?["rows"]?.items ?? []
-        #expect(rows.map { $0["area"]?.text } == ["Challenge Beach", "Challenge Beach", "Courageous Cavern", "Courageous Cavern", "Courageous Cavern", "Courageous Cavern"])
-        #expect(rows.map { $0["chance"]?.text } == ["35%", "50%", "20%", "20%", "20%", "20%"])
+        #expect(rows.map { $0["area"]?.text } == ["Challenge Beach", "Challenge Beach"] + Array(repeating: "Courageous Cavern", count: 5))
+        #expect(rows.map { $0["chance"]?.text } == ["35%", "50%", "20%", "20%", "20%", "20%", "20%"])
         let or = strings["evo_or"]
+        #expect(rows.map { $0["either"]?.text } == ["In the rain\(or)In the fog\(or)In the sun", nil, nil, nil, nil, nil, "In the rain\(or)In the fog"])
         #expect(rows.map { $0["conditions"]?.text } == [
-            "Before the Hall of Fame, In the rain\(or)In the fog\(or)In the sun",
+            "Before the Hall of Fame",
             "Before the Hall of Fame, In the sun",
             "Before the Hall of Fame, In the rain", "After the Hall of Fame, In the fog",
-            "After the Hall of Fame", "After the Hall of Fame, In the rain",
+            "After the Hall of Fame", "After the Hall of Fame, In the rain", "After the Hall of Fame",
         ])
     }
 

@@ -7,9 +7,10 @@ import SystemPackage
 /// A build's folder beside the output, swapped in only when the whole site is ready.
 ///
 /// A failed or killed build leaves the previous site as it was; its staging folder is
-/// removed by the next build. Every file in staging is created new (`O_EXCL`, never
-/// following a symlink), so one page never overwrites another and nothing written here
-/// can land outside the site, whatever the data names.
+/// removed by the next build. Every file written in staging is created new (`O_EXCL`,
+/// never following a symlink) unless the recycled site already holds it, byte for byte
+/// (below), so one page never overwrites another and nothing written here can land
+/// outside the site, whatever the data names.
 ///
 /// The site a swap takes out is kept beside the output (`.<name>.previous`) and is the next
 /// build's staging folder (recycled): most of its files are already what goes there (hard
@@ -17,8 +18,11 @@ import SystemPackage
 /// not the site's thousands of links made again and the old ones removed (a third of a
 /// one-resource rebuild's time). An entry is kept only when it is the very file that would
 /// be linked there (same device and inode; for a sprite, a link with the inode, size and
-/// modification time its lookup read); anything else there is removed before a file is
-/// made, and what this build did not put there is removed before the swap.
+/// modification time its lookup read), or, for a file this build writes, when it is a file
+/// of the site's own holding exactly those bytes (one name, this user's, the permissions a
+/// file made here gets);
+/// anything else there is removed before a file is made, and what this build did not put
+/// there is removed before the swap.
 struct StagingFolder: Sendable {
     static let manifestName = ".pokedex-manifest.json"
 
@@ -362,20 +366,41 @@ private extension StagingFolder {
         return data.count
     }
 
-    /// Whether the entry at `path` is a plain file (not a link to one) holding exactly `data`.
+    /// Whether the entry at `path` is a file of the site's own holding exactly `data`: a
+    /// regular file (not a link to one, nor a device that opening would wake), with one name
+    /// (not linked to the live site's, the cache's or anything else), this user's, with the
+    /// permissions a file made here gets, so keeping it is the same as making it again.
     static func holds(_ path: String, _ data: some ContiguousBytes) -> Bool {
+        var entry = stat()
+        guard lstat(path, &entry) == 0, Self.isOwnFile(entry) else { return false }
         let descriptor = open(path, O_RDONLY | O_NOFOLLOW | O_CLOEXEC | O_NONBLOCK)
         guard descriptor >= 0 else { return false }
         defer { close(descriptor) }
         var status = stat()
         return data.withUnsafeBytes { wanted in
-            guard fstat(descriptor, &status) == 0, status.st_mode & S_IFMT == S_IFREG, Int(status.st_size) == wanted.count else { return false }
+            guard fstat(descriptor, &status) == 0, status.st_ino == entry.st_ino, status.st_dev == entry.st_dev,
+                  Self.isOwnFile(status), Int(status.st_size) == wanted.count else { return false }
             guard !wanted.isEmpty else { return true }
             let there = UnsafeMutableRawBufferPointer.allocate(byteCount: wanted.count, alignment: 8)
             defer { there.deallocate() }
             return WholeFile.read(descriptor, into: there) && memcmp(there.baseAddress!, wanted.baseAddress!, wanted.count) == 0
         }
     }
+
+    /// A regular file with one name, this user's, with the permissions a file made here gets.
+    static func isOwnFile(_ status: stat) -> Bool {
+        status.st_mode & S_IFMT == S_IFREG && status.st_nlink == 1 && status.st_uid == geteuid() && status.st_mode & 0o7777 == madeMode
+    }
+
+    /// The permissions `writeClaimed` gives a file (`rw-r--r--` less the process's umask),
+    /// the umask read from `/proc/self/status`: `umask(2)` only tells it by changing it,
+    /// for every thread at once. Where that cannot be read, `rw-r--r--`.
+    static let madeMode: mode_t = {
+        let status = (try? String(contentsOfFile: "/proc/self/status", encoding: .utf8)) ?? ""
+        guard let line = status.split(separator: "\n").first(where: { $0.hasPrefix("Umask:") }),
+              let mask = mode_t(line.dropFirst("Umask:".count).trimmingCharacters(in: .whitespaces), radix: 8) else { return 0o644 }
+        return 0o644 & ~mask
+    }()
 
     /// Whether `path` is a folder itself (not a link to one).
     static func isFolder(_ path: String) -> Bool {

@@ -219,10 +219,10 @@ enum DetailSections {
                 "rows": .array(Self.mergedByCondition(game.rows, encounters).map { merged in
                     let encounter = encounters[merged.row]
                     let region = areaLocations[encounter.area].flatMap { locationRegions[$0] }.flatMap { regionNames[$0] }
-                    // What every merged row has, then the one way each differs: "Before the Hall
-                    // of Fame, During rainy weather or During a thunderstorm".
-                    let shared = merged.shared.map(label), either = merged.either.map(label).joined(separator: or)
-                    let conditions = (shared + (either.isEmpty ? [] : [either])).joined(separator: ", ")
+                    // What every merged row needs, then, on a line of its own, the values one of
+                    // which it needs: "Before the Hall of Fame" / "During rainy weather or During
+                    // a thunderstorm" (one line "A, B or C" read as three alternatives).
+                    let conditions = merged.shared.map(label).joined(separator: ", "), either = merged.either.map(label).joined(separator: or)
                     return .dictionary([
                         "area": .string(areas[merged.row]),
                         "region": region.map(TemplateValue.string) ?? .null,
@@ -230,6 +230,7 @@ enum DetailSections {
                         "levels": .string(encounter.minLevel == encounter.maxLevel ? String(encounter.minLevel) : "\(encounter.minLevel)–\(encounter.maxLevel)"),
                         "chance": .string("\(min(encounter.chance, 100))%"),
                         "conditions": conditions.isEmpty ? .null : .string(conditions),
+                        "either": either.isEmpty ? .null : .string(either),
                     ])
                 }),
             ])
@@ -239,7 +240,7 @@ enum DetailSections {
     /// A game's rows (in order), those met alike merged: rows in a run with the same area,
     /// method, levels and chance whose conditions differ by one value each (the weather, the
     /// time of day, a season) read as one, `row` the first of them, `shared` what all of them
-    /// need and `either` the values one of which is needed. Without this a Pokémon met in
+    /// need (each value once) and `either` the values one of which is needed. Without this a Pokémon met in
     /// every weather of the Wild Area filled a phone with a dozen rows of one place.
     /// A run whose rows differ otherwise (one with no condition of its own, two values
     /// apart, the same conditions twice) stays as it is.
@@ -256,7 +257,8 @@ enum DetailSections {
                 end += 1
             }
             let run = rows[start..<end].map { encounters[$0].conditions }
-            let shared = first.conditions.filter { value in run.allSatisfy { $0.contains(value) } }
+            var seen = Set<String>()
+            let shared = first.conditions.filter { value in seen.insert(value).inserted && run.allSatisfy { $0.contains(value) } }
             let own = run.map { conditions in conditions.filter { !shared.contains($0) } }
             if run.count > 1, own.allSatisfy({ $0.count == 1 }), Set(own.map { $0[0] }).count == own.count {
                 merged.append((rows[start], shared, own.map { $0[0] }))

@@ -344,8 +344,29 @@
     else if (phone && phone.addListener) phone.addListener(place); /* Safari before 14 */
   }
 
+  /* The section bar sticks below the sticky header, whose height changes as it wraps: both
+     heights kept in --header-h and --section-nav-h for the stylesheet. */
+  function trackHeader() {
+    var header = document.querySelector(".site-header"), bar = document.querySelector(".section-nav");
+    if (!header || !bar) return;
+    function measure() {
+      var style = document.documentElement.style;
+      style.setProperty("--header-h", header.offsetHeight + "px");
+      style.setProperty("--section-nav-h", bar.offsetHeight + "px");
+    }
+    measure();
+    if (window.ResizeObserver) {
+      var watch = new ResizeObserver(measure);
+      watch.observe(header);
+      watch.observe(bar);
+    } else {
+      window.addEventListener("resize", measure);
+    }
+  }
+
   document.addEventListener("pokedex:cards", markCards); /* list.js rebuilt the cards */
   cropHero();
+  trackHeader();
   bindShare();
   bindTheme();
   registerWorker();

@@ -372,6 +372,54 @@ def test_encounters_fit_the_screen(driver, width):
         driver.execute_cdp_cmd("Emulation.clearDeviceMetricsOverride", {})
 
 
+def widest_learners_page():
+    """The move page whose who-learns table has the most rows with a game, or None."""
+    most, found = 0, None
+    for page in sorted((SITE / "moves").glob("*.html")) if (SITE / "moves").is_dir() else []:
+        text = page.read_text()
+        rows = text.count("<tr>", text.find("has-game")) if "has-game" in text else 0
+        if rows > most:
+            most, found = rows, page.relative_to(SITE).as_posix()
+    return found
+
+
+@pytest.mark.parametrize("width", [390, 1280])
+def test_move_learners_fit_the_screen(driver, width):
+    """Who learns a move: on a phone no cell of a row is out of sight (four columns hid the
+    game and cut the types) and nothing scrolls sideways; on a desktop, four columns."""
+    page = widest_learners_page()
+    if page is None:
+        pytest.skip(f"{SITE_NAME}: no move page lists who learns it")
+    try:
+        driver.execute_cdp_cmd("Emulation.setDeviceMetricsOverride", {
+            "width": width, "height": 900, "deviceScaleFactor": 1, "mobile": width < 600})
+        open_page(driver, "file", page)
+        shown = driver.execute_script("""
+            var tables = Array.from(document.querySelectorAll('table.who.has-game')), out = 0, rows = 0, overflow = 0;
+            tables.forEach(table => {
+                var scroll = table.closest('.table-scroll'), box = scroll.getBoundingClientRect();
+                overflow = Math.max(overflow, scroll.scrollWidth - scroll.clientWidth);
+                Array.from(table.tBodies[0].rows).slice(0, 30).forEach(r => {
+                    rows += 1;
+                    if (Array.from(r.cells).some(c => { var b = c.getBoundingClientRect();
+                        return b.width === 0 || b.left < box.left - 0.5 || b.right > box.right + 0.5; })) out += 1;
+                });
+            });
+            // The game under the Pokémon on a phone, beside it on a desktop.
+            var first = tables[0] && tables[0].tBodies[0].rows[0], cells = first ? Array.from(first.cells) : [];
+            var below = cells.length >= 3 && cells[cells.length - 1].getBoundingClientRect().top
+                >= cells[cells.length - 3].getBoundingClientRect().bottom - 1;
+            return {rows: rows, out: out, overflow: overflow, below: below,
+                    page: document.documentElement.scrollWidth - document.documentElement.clientWidth};
+        """)
+        assert shown["rows"] > 0, f"{page}: no rows"
+        assert shown["overflow"] <= 1 and shown["page"] <= 1, f"{page} at {width} px: a table scrolls sideways ({shown})"
+        assert shown["out"] == 0, f"{page} at {width} px: {shown['out']} rows have a cell out of sight ({shown})"
+        assert shown["below"] == (width < 600), f"{page} at {width} px: the game is {'' if shown['below'] else 'not '}below the Pokémon"
+    finally:
+        driver.execute_cdp_cmd("Emulation.clearDeviceMetricsOverride", {})
+
+
 def hero_crops():
     """(page, sprite file, [x, y, w, h, canvas w, canvas h]) of every detail page whose hero is cropped."""
     import re

@@ -3,6 +3,7 @@
 Run by .ci/e2e/run with E2E_SITE_DIR (the built site), E2E_SITE_URL (the same folder
 served on loopback) and E2E_ARTIFACTS (where screenshots go).
 """
+import contextlib
 import json
 import os
 import time
@@ -326,6 +327,24 @@ def test_detail_sections_link_and_play(driver, base):
         assert driver.find_elements(By.ID, fragment), f"{href} has no section {fragment}"
 
 
+@contextlib.contextmanager
+def device_width(driver, width):
+    """The page laid out as on a device that wide (a phone below 600 px), then as before."""
+    driver.execute_cdp_cmd("Emulation.setDeviceMetricsOverride", {
+        "width": width, "height": 900, "deviceScaleFactor": 1, "mobile": width < 600})
+    try:
+        yield
+    finally:
+        driver.execute_cdp_cmd("Emulation.clearDeviceMetricsOverride", {})
+
+
+def assert_in_sight(shown, page, width):
+    """What a fit-the-screen script measured: rows, none with a cell out of sight, no sideways scroll."""
+    assert shown["rows"] > 0, f"{page}: the table has no rows"
+    assert shown["overflow"] <= 1 and shown["page"] <= 1, f"{page} at {width} px: a table scrolls sideways ({shown})"
+    assert shown["out"] == 0, f"{page} at {width} px: {shown['out']} rows have a cell out of sight ({shown})"
+
+
 def encounters_page():
     """The detail page with the most rows of where its Pokémon is met (the longest texts
     come with them), or None."""
@@ -346,9 +365,7 @@ def test_encounters_fit_the_screen(driver, width):
     page = encounters_page()
     if page is None:
         pytest.skip(f"{SITE_NAME}: no Pokémon of this site is met in the wild")
-    try:
-        driver.execute_cdp_cmd("Emulation.setDeviceMetricsOverride", {
-            "width": width, "height": 900, "deviceScaleFactor": 1, "mobile": width < 600})
+    with device_width(driver, width):
         open_page(driver, "file", page)
         shown = driver.execute_script("""
             var table = document.querySelector('#locations table.encounters'), scroll = table.closest('.table-scroll');
@@ -362,14 +379,10 @@ def test_encounters_fit_the_screen(driver, width):
             return {overflow: scroll.scrollWidth - scroll.clientWidth, out: out.length, rows: rows.length, heads: heads,
                     page: document.documentElement.scrollWidth - document.documentElement.clientWidth, narrowest: narrowest};
         """)
-        assert shown["rows"] > 0, f"{page}: the table has no rows"
-        assert shown["overflow"] <= 1 and shown["page"] <= 1, f"{page} at {width} px: the table scrolls sideways ({shown})"
-        assert shown["out"] == 0, f"{page} at {width} px: {shown['out']} rows have a cell out of sight ({shown})"
-        assert shown["heads"] == (4 if width < 600 else 5), f"{page} at {width} px: {shown['heads']} column headers shown"
-        if width < 600:
-            assert shown["narrowest"] > 0.8, f"{page} at {width} px: conditions take {shown['narrowest']:.0%} of a row's width"
-    finally:
-        driver.execute_cdp_cmd("Emulation.clearDeviceMetricsOverride", {})
+    assert_in_sight(shown, page, width)
+    assert shown["heads"] == (4 if width < 600 else 5), f"{page} at {width} px: {shown['heads']} column headers shown"
+    if width < 600:
+        assert shown["narrowest"] > 0.8, f"{page} at {width} px: conditions take {shown['narrowest']:.0%} of a row's width"
 
 
 def widest_learners_page():
@@ -390,9 +403,7 @@ def test_move_learners_fit_the_screen(driver, width):
     page = widest_learners_page()
     if page is None:
         pytest.skip(f"{SITE_NAME}: no move page lists who learns it")
-    try:
-        driver.execute_cdp_cmd("Emulation.setDeviceMetricsOverride", {
-            "width": width, "height": 900, "deviceScaleFactor": 1, "mobile": width < 600})
+    with device_width(driver, width):
         open_page(driver, "file", page)
         shown = driver.execute_script("""
             var tables = Array.from(document.querySelectorAll('table.who.has-game')), out = 0, rows = 0, overflow = 0;
@@ -412,12 +423,8 @@ def test_move_learners_fit_the_screen(driver, width):
             return {rows: rows, out: out, overflow: overflow, below: below,
                     page: document.documentElement.scrollWidth - document.documentElement.clientWidth};
         """)
-        assert shown["rows"] > 0, f"{page}: no rows"
-        assert shown["overflow"] <= 1 and shown["page"] <= 1, f"{page} at {width} px: a table scrolls sideways ({shown})"
-        assert shown["out"] == 0, f"{page} at {width} px: {shown['out']} rows have a cell out of sight ({shown})"
-        assert shown["below"] == (width < 600), f"{page} at {width} px: the game is {'' if shown['below'] else 'not '}below the Pokémon"
-    finally:
-        driver.execute_cdp_cmd("Emulation.clearDeviceMetricsOverride", {})
+    assert_in_sight(shown, page, width)
+    assert shown["below"] == (width < 600), f"{page} at {width} px: the game is {'' if shown['below'] else 'not '}below the Pokémon"
 
 
 def hero_crops():

@@ -385,6 +385,31 @@ def test_encounters_fit_the_screen(driver, width):
         assert shown["narrowest"] > 0.8, f"{page} at {width} px: conditions take {shown['narrowest']:.0%} of a row's width"
 
 
+# inSight(selector, lower, upper): over the first 30 rows of every table the selector finds,
+# how many have a cell out of their scroll box's sight, how far a box or the page scrolls
+# sideways, and whether the first row's cell `lower` from the end stands below its cell
+# `upper` from the end.
+IN_SIGHT = """
+function inSight(selector, lower, upper) {
+    var tables = Array.from(document.querySelectorAll(selector)), out = 0, rows = 0, overflow = 0;
+    tables.forEach(table => {
+        var scroll = table.closest('.table-scroll'), box = scroll.getBoundingClientRect();
+        overflow = Math.max(overflow, scroll.scrollWidth - scroll.clientWidth);
+        Array.from(table.tBodies[0].rows).slice(0, 30).forEach(r => {
+            rows += 1;
+            if (Array.from(r.cells).some(c => { var b = c.getBoundingClientRect();
+                return b.width === 0 || b.left < box.left - 0.5 || b.right > box.right + 0.5; })) out += 1;
+        });
+    });
+    var cells = tables[0] ? Array.from(tables[0].tBodies[0].rows[0].cells) : [];
+    var below = cells.length >= upper && cells[cells.length - lower].getBoundingClientRect().top
+        >= cells[cells.length - upper].getBoundingClientRect().bottom - 1;
+    return {rows: rows, out: out, overflow: overflow, below: below,
+            page: document.documentElement.scrollWidth - document.documentElement.clientWidth};
+}
+"""
+
+
 def widest_learners_page():
     """The move page whose who-learns table has the most rows with a game, or None."""
     most, found = 0, None
@@ -405,26 +430,26 @@ def test_move_learners_fit_the_screen(driver, width):
         pytest.skip(f"{SITE_NAME}: no move page lists who learns it")
     with device_width(driver, width):
         open_page(driver, "file", page)
-        shown = driver.execute_script("""
-            var tables = Array.from(document.querySelectorAll('table.who.has-game')), out = 0, rows = 0, overflow = 0;
-            tables.forEach(table => {
-                var scroll = table.closest('.table-scroll'), box = scroll.getBoundingClientRect();
-                overflow = Math.max(overflow, scroll.scrollWidth - scroll.clientWidth);
-                Array.from(table.tBodies[0].rows).slice(0, 30).forEach(r => {
-                    rows += 1;
-                    if (Array.from(r.cells).some(c => { var b = c.getBoundingClientRect();
-                        return b.width === 0 || b.left < box.left - 0.5 || b.right > box.right + 0.5; })) out += 1;
-                });
-            });
-            // The game under the Pokémon on a phone, beside it on a desktop.
-            var first = tables[0] && tables[0].tBodies[0].rows[0], cells = first ? Array.from(first.cells) : [];
-            var below = cells.length >= 3 && cells[cells.length - 1].getBoundingClientRect().top
-                >= cells[cells.length - 3].getBoundingClientRect().bottom - 1;
-            return {rows: rows, out: out, overflow: overflow, below: below,
-                    page: document.documentElement.scrollWidth - document.documentElement.clientWidth};
-        """)
+        # The game under the Pokémon on a phone, beside it on a desktop.
+        shown = driver.execute_script(IN_SIGHT + "return inSight('table.who.has-game', 1, 3);")
     assert_in_sight(shown, page, width)
     assert shown["below"] == (width < 600), f"{page} at {width} px: the game is {'' if shown['below'] else 'not '}below the Pokémon"
+
+
+@pytest.mark.parametrize("width", [390, 1280])
+def test_learnsets_fit_the_screen(driver, width):
+    """A Pokémon's moves: on a phone every cell of a row in sight (seven columns hid the power,
+    accuracy and PP), two lines a row; on a desktop one line a row."""
+    page = next((entry["page"] for entry in pokemon_entries()
+                 if 'class="moves learn has-first"' in (SITE / entry["page"]).read_text()), None)
+    if page is None:
+        pytest.skip(f"{SITE_NAME}: no Pokémon of this site learns a move by level")
+    with device_width(driver, width):
+        open_page(driver, "file", page)
+        # The PP under the type on a phone, on the move's line on a desktop.
+        shown = driver.execute_script(IN_SIGHT + "return inSight('table.learn:not(.compact)', 1, 5);")
+    assert_in_sight(shown, page, width)
+    assert shown["below"] == (width < 600), f"{page} at {width} px: the PP is {'' if shown['below'] else 'not '}below the type"
 
 
 def hero_crops():

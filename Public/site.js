@@ -348,17 +348,17 @@
      heights kept in --header-h and --section-nav-h for the stylesheet. */
   function trackHeader() {
     var header = document.querySelector(".site-header"), bar = document.querySelector(".section-nav");
-    if (!header || !bar) return;
+    if (!header) return;
     function measure() {
       var style = document.documentElement.style;
       style.setProperty("--header-h", header.offsetHeight + "px");
-      style.setProperty("--section-nav-h", bar.offsetHeight + "px");
+      style.setProperty("--section-nav-h", (bar ? bar.offsetHeight : 0) + "px");
     }
     measure();
     if (window.ResizeObserver) {
       var watch = new ResizeObserver(measure);
       watch.observe(header);
-      watch.observe(bar);
+      if (bar) watch.observe(bar);
     } else {
       window.addEventListener("resize", measure);
     }

@@ -385,26 +385,30 @@ def test_encounters_fit_the_screen(driver, width):
         assert shown["narrowest"] > 0.8, f"{page} at {width} px: conditions take {shown['narrowest']:.0%} of a row's width"
 
 
-# inSight(selector, lower, upper): over the first 30 rows of every table the selector finds,
-# how many have a cell out of their scroll box's sight, how far a box or the page scrolls
-# sideways, and whether the first row's cell `lower` from the end stands below its cell
-# `upper` from the end.
+# inSight(selector, lower, upper): over every row (the header's too) of every table the
+# selector finds, how many have a cell out of their scroll box's sight or whose text runs
+# out of the cell (over its neighbour), how far a box or the page scrolls sideways, and
+# whether the first row's cell `lower` from the end stands below its cell `upper` from the end.
 IN_SIGHT = """
 function inSight(selector, lower, upper) {
-    var tables = Array.from(document.querySelectorAll(selector)), out = 0, rows = 0, overflow = 0;
+    var tables = Array.from(document.querySelectorAll(selector)), out = 0, rows = 0, overflow = 0, first = null;
     tables.forEach(table => {
         var scroll = table.closest('.table-scroll'), box = scroll.getBoundingClientRect();
         overflow = Math.max(overflow, scroll.scrollWidth - scroll.clientWidth);
-        Array.from(table.tBodies[0].rows).slice(0, 30).forEach(r => {
+        Array.from(table.rows).forEach(r => {
             rows += 1;
             if (Array.from(r.cells).some(c => { var b = c.getBoundingClientRect();
-                return b.width === 0 || b.left < box.left - 0.5 || b.right > box.right + 0.5; })) out += 1;
+                return b.width === 0 || b.left < box.left - 0.5 || b.right > box.right + 0.5
+                    || c.scrollWidth > c.clientWidth + 1; })) {
+                out += 1;
+                first = first || r.textContent.trim().slice(0, 60);
+            }
         });
     });
     var cells = tables[0] ? Array.from(tables[0].tBodies[0].rows[0].cells) : [];
     var below = cells.length >= upper && cells[cells.length - lower].getBoundingClientRect().top
         >= cells[cells.length - upper].getBoundingClientRect().bottom - 1;
-    return {rows: rows, out: out, overflow: overflow, below: below,
+    return {rows: rows, out: out, overflow: overflow, below: below, first: first,
             page: document.documentElement.scrollWidth - document.documentElement.clientWidth};
 }
 """

@@ -20,9 +20,8 @@ import SystemPackage
 /// be linked there (same device and inode; for a sprite, a link with the inode, size and
 /// modification time its lookup read), or, for a file this build writes, when it is a file
 /// of the site's own holding exactly those bytes (one name, this user's, the permissions a
-/// file made here gets);
-/// anything else there is removed before a file is made, and what this build did not put
-/// there is removed before the swap.
+/// file made here gets); anything else there is removed before a file is made, and what
+/// this build did not put there is removed before the swap.
 struct StagingFolder: Sendable {
     static let manifestName = ".pokedex-manifest.json"
 
@@ -186,7 +185,7 @@ struct StagingFolder: Sendable {
         let target = stagingPath + "/" + path
         // What a recycled site holds there is kept when it is these very bytes (an emblem,
         // pokedex.json, the search files: each written by every build, most of them the
-        // same; removing and making them again was 40 of a one-resource rebuild's 70 new
+        // same; removing and making them again was 47 of a one-resource rebuild's 67 new
         // files); else it goes first (never written through: it may be a link to a file of
         // the live site or the cache).
         if recycled {

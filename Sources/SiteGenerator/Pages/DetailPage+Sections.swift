@@ -240,9 +240,9 @@ enum DetailSections {
     /// A game's rows (in order), those met alike merged: rows in a run with the same area,
     /// method, levels and chance whose conditions differ by one value each (the weather, the
     /// time of day, a season) read as one, `row` the first of them, `shared` what all of them
-    /// need (each value once) and `either` the values one of which is needed. Without this a Pokémon met in
-    /// every weather of the Wild Area filled a phone with a dozen rows of one place.
-    /// A run whose rows differ otherwise (one with no condition of its own, two values
+    /// need (each value once) and `either` the values one of which is needed. Without this a
+    /// Pokémon met in every weather of the Wild Area filled a phone with a dozen rows of one
+    /// place. A run whose rows differ otherwise (one with no condition of its own, two values
     /// apart, the same conditions twice) stays as it is.
     static func mergedByCondition(_ rows: [Int], _ encounters: [Encounter]) -> [(row: Int, shared: [String], either: [String])] {
         var merged: [(row: Int, shared: [String], either: [String])] = []

@@ -82,7 +82,11 @@ struct MirrorBuildTests {
         #expect(try page("types/index.html").components(separatedBy: "<td class=\"eff ").count - 1 == catalog.types.count * catalog.types.count)
         // An alternate variety is on the pages of its own types.
         #expect(try page("types/psychic.html").contains(#"href="../pokemon/raichu-alola.html""#))
-        #expect(try page("growth-rates.html").contains(#"<li id="medium">"#))
+        // Each rate says what its number counts: the species of the catalog that grow at it.
+        let rates = try page("growth-rates.html")
+        let medium = catalog.species.filter { $0.growthRate == "medium" }.count
+        #expect(medium > 1)
+        #expect(rates.contains(#"<li id="medium"><span class="tile-name">Medium</span> <span class="count">\#(medium) species</span>"#))
         #expect(try page("404.html").contains(#"href="credits.html""#))
 
         let again = try await SiteBuilder(configuration: configuration).build(catalog: catalog)

@@ -371,7 +371,7 @@ enum GrowthRatesPage {
                     "id": .string(CatalogIndex.fileName(slug)),
                     "name": .string(ReferencePages.label("growth-rate", slug, index)),
                     "total": .string(strings.grouped(table[99])),
-                    "species": .int(counts[slug] ?? 0),
+                    "species": .string(strings.plural("growthRates_species", count: counts[slug] ?? 0)),
                 ])
             }),
             "levels": .array(levels.map { level in

@@ -602,3 +602,20 @@ def test_share_copies_the_pages_address(driver):
     assert copied == expected, copied
     assert_no_console_errors(driver, "share")
 
+
+
+@pytest.mark.parametrize("width", [390, 1280])
+def test_header_search_hint_fits(driver, width):
+    """The header box's placeholder is read whole, in the site's language, on a phone and a desktop."""
+    with device_width(driver, width):
+        open_page(driver, "file", "index.html")
+        fit = driver.execute_script("""
+            var box = document.getElementById('site-search'), style = getComputedStyle(box);
+            var context = document.createElement('canvas').getContext('2d');
+            context.font = style.fontWeight + ' ' + style.fontSize + ' ' + style.fontFamily;
+            var room = box.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight);
+            return {text: box.placeholder, needs: context.measureText(box.placeholder).width, room: room};""")
+    assert fit["text"], "the header search box has no placeholder"
+    # A few pixels to spare: drawn, the text takes a little more than measured (an ellipsis
+    # measured 0.1 px inside the box was drawn cut).
+    assert fit["needs"] + 4 <= fit["room"], f"index.html at {width} px: the placeholder is cut ({fit})"

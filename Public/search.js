@@ -781,6 +781,7 @@
       var notes = doc.getElementById("query-notes");
       var othersBox = doc.getElementById("other-results");
       var tray = doc.getElementById("compare-tray");
+      var compareHead = doc.getElementById("compare-boxes");
       var chosen = [];
       var pending = null;
       var prototype = null;
@@ -1033,6 +1034,7 @@
           notes.hidden = true;
           othersBox.hidden = true;
           count.textContent = "";
+          if (compareHead) compareHead.hidden = true;
           doc.title = t("search_pageTitle");
           return;
         }
@@ -1045,6 +1047,8 @@
         var rows = result.errors.length && !result.terms.length && !result.sort ? [] : result.rows;
         if (rows.length !== result.rows.length) count.textContent = "";
         if (!sameRows(rows, result.shownStat)) fill(rows, result.shownStat);
+        /* The boxes' column is named while there are two Pokémon to compare. */
+        if (compareHead) compareHead.hidden = rows.length < 2;
         /* For scripts/bench-search: the engine's share and the whole synchronous run. */
         win.__pokedexLastRun = { search: searched - started, total: (win.performance ? win.performance.now() : 0) - started };
         /* What is not the first screenful waits for the next task: the reason for an empty

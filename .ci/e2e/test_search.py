@@ -320,6 +320,13 @@ def test_compare_reached_from_detail_and_results(driver):
     wait(driver, lambda d: "compare.html" in d.current_url and query_of(d)["p"] == ["garchomp"])
     open_page(driver, "file", "search.html?q=type:dragon+is:fe+-is:form")
     wait(driver, lambda d: results(d))
+    # The boxes' column is named above it, its arrow over the boxes.
+    head = driver.find_element(By.ID, "compare-boxes")
+    assert head.is_displayed() and head.text.strip()
+    box_rect = driver.find_element(By.CSS_SELECTOR, "#results .result-compare").rect
+    head_rect = head.rect
+    assert box_rect["x"] <= head_rect["x"] + head_rect["width"] <= box_rect["x"] + box_rect["width"] + 2, (head_rect, box_rect)
+    assert head_rect["y"] + head_rect["height"] <= box_rect["y"], (head_rect, box_rect)
     boxes = driver.find_elements(By.CSS_SELECTOR, "#results .result-compare input")
     boxes[0].click()
     boxes[1].click()
@@ -328,6 +335,10 @@ def test_compare_reached_from_detail_and_results(driver):
     tray.find_element(By.CSS_SELECTOR, ".compare-go").click()
     wait(driver, lambda d: "compare.html" in d.current_url and d.find_elements(By.ID, "compare-stats"))
     assert len(query_of(driver)["p"][0].split(",")) == 2
+    # Nothing to compare, nothing named.
+    open_page(driver, "file", "search.html?q=zzqqxxj")
+    wait(driver, lambda d: d.execute_script("return document.getElementById('results').hasAttribute('data-complete')"))
+    assert not driver.find_element(By.ID, "compare-boxes").is_displayed()
 
 
 @pytest.mark.parametrize("path", ["search.html?q=type:dragon", LIST + "?view=table&type=fire", "compare.html?p=garchomp,salamence",

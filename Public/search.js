@@ -990,7 +990,7 @@
           body.appendChild(group);
         });
         othersBox.hidden = !any;
-        results.parentNode.classList.toggle("has-others", any);
+        results.closest(".results-layout").classList.toggle("has-others", any);
       }
 
       /* The query goes into the address a moment after the last key, off the keystroke's
@@ -1047,8 +1047,8 @@
         var rows = result.errors.length && !result.terms.length && !result.sort ? [] : result.rows;
         if (rows.length !== result.rows.length) count.textContent = "";
         if (!sameRows(rows, result.shownStat)) fill(rows, result.shownStat);
-        /* The boxes' column is named while there are two Pokémon to compare. */
-        if (compareHead) compareHead.hidden = rows.length < 2;
+        /* The boxes' column is named while it has a box (one result may join earlier picks). */
+        if (compareHead) compareHead.hidden = rows.length === 0;
         /* For scripts/bench-search: the engine's share and the whole synchronous run. */
         win.__pokedexLastRun = { search: searched - started, total: (win.performance ? win.performance.now() : 0) - started };
         /* What is not the first screenful waits for the next task: the reason for an empty

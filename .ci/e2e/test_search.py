@@ -320,13 +320,6 @@ def test_compare_reached_from_detail_and_results(driver):
     wait(driver, lambda d: "compare.html" in d.current_url and query_of(d)["p"] == ["garchomp"])
     open_page(driver, "file", "search.html?q=type:dragon+is:fe+-is:form")
     wait(driver, lambda d: results(d))
-    # The boxes' column is named above it, its arrow over the boxes.
-    head = driver.find_element(By.ID, "compare-boxes")
-    assert head.is_displayed() and head.text.strip()
-    box_rect = driver.find_element(By.CSS_SELECTOR, "#results .result-compare").rect
-    head_rect = head.rect
-    assert box_rect["x"] <= head_rect["x"] + head_rect["width"] <= box_rect["x"] + box_rect["width"] + 2, (head_rect, box_rect)
-    assert head_rect["y"] + head_rect["height"] <= box_rect["y"], (head_rect, box_rect)
     boxes = driver.find_elements(By.CSS_SELECTOR, "#results .result-compare input")
     boxes[0].click()
     boxes[1].click()
@@ -335,10 +328,36 @@ def test_compare_reached_from_detail_and_results(driver):
     tray.find_element(By.CSS_SELECTOR, ".compare-go").click()
     wait(driver, lambda d: "compare.html" in d.current_url and d.find_elements(By.ID, "compare-stats"))
     assert len(query_of(driver)["p"][0].split(",")) == 2
-    # Nothing to compare, nothing named.
-    open_page(driver, "file", "search.html?q=zzqqxxj")
-    wait(driver, lambda d: d.execute_script("return document.getElementById('results').hasAttribute('data-complete')"))
-    assert not driver.find_element(By.ID, "compare-boxes").is_displayed()
+
+
+ARROW_OVER_BOXES = """
+var label = document.getElementById('compare-boxes'), box = document.querySelector('#results .result-compare');
+var text = label.firstChild, range = document.createRange();
+range.selectNodeContents(label);
+var all = range.getBoundingClientRect(), column = box.getBoundingClientRect();
+// The arrow is drawn by ::after: the label's text ends where it begins.
+range.selectNodeContents(text);
+var word = range.getBoundingClientRect(), style = getComputedStyle(label, '::after');
+return {arrowFrom: word.right, arrowTo: label.getBoundingClientRect().right - parseFloat(getComputedStyle(label).paddingRight),
+        columnLeft: column.left, columnRight: column.right, labelBottom: all.bottom, columnTop: column.top, after: style.content};
+"""
+
+
+@pytest.mark.parametrize("query", ["type:dragon+is:fe+-is:form", "fire"])
+def test_the_boxes_column_is_named(driver, query):
+    """Above the results' boxes, "Compare ↓", its arrow over them: beside the other results
+    (types, moves... a word names) too; gone when a query finds no Pokémon."""
+    open_page(driver, "file", "search.html?q=" + query)
+    wait(driver, lambda d: results(d))
+    settle(driver)
+    label = driver.find_element(By.ID, "compare-boxes")
+    assert label.is_displayed() and label.text.strip()
+    at = driver.execute_script(ARROW_OVER_BOXES)
+    assert at["columnLeft"] <= at["arrowFrom"] and at["arrowTo"] <= at["columnRight"], f"{query}: the arrow is not over the boxes ({at})"
+    assert at["labelBottom"] <= at["columnTop"] + 1, f"{query}: the label is not above the boxes ({at})"
+    type_query(driver, "zzqqxxj")
+    assert not results(driver)
+    assert not label.is_displayed(), "a query with no Pokémon still names the boxes' column"
 
 
 @pytest.mark.parametrize("path", ["search.html?q=type:dragon", LIST + "?view=table&type=fire", "compare.html?p=garchomp,salamence",

@@ -6,6 +6,7 @@ served on loopback) and E2E_ARTIFACTS (where screenshots go).
 import contextlib
 import json
 import os
+import pathlib
 import time
 
 import pytest
@@ -604,18 +605,38 @@ def test_share_copies_the_pages_address(driver):
 
 
 
+STRINGS = pathlib.Path(__file__).resolve().parents[2] / "Templates" / "strings"
+HEADER_WORDS = ["nav_home", "nav_list", "nav_search", "nav_favorites", "nav_mine", "search_button", "search_placeholder"]
+
+
 @pytest.mark.parametrize("width", [390, 1280])
 def test_header_search_hint_fits(driver, width):
-    """The header box's placeholder is read whole, in the site's language, on a phone and a desktop."""
+    """The header box's placeholder is read whole on a phone and a desktop: the site's own
+    header, then its words swapped for each shipped language's (the menu, the button and
+    the placeholder: all that shares the header's line)."""
+    languages = sorted(path.stem for path in STRINGS.glob("*.json"))
+    assert len(languages) >= 9, f"no strings files under {STRINGS}"
     with device_width(driver, width):
-        open_page(driver, "file", "index.html")
-        fit = driver.execute_script("""
-            var box = document.getElementById('site-search'), style = getComputedStyle(box);
-            var context = document.createElement('canvas').getContext('2d');
-            context.font = style.fontWeight + ' ' + style.fontSize + ' ' + style.fontFamily;
-            var room = box.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight);
-            return {text: box.placeholder, needs: context.measureText(box.placeholder).width, room: room};""")
-    assert fit["text"], "the header search box has no placeholder"
-    # A few pixels to spare: drawn, the text takes a little more than measured (an ellipsis
-    # measured 0.1 px inside the box was drawn cut).
-    assert fit["needs"] + 4 <= fit["room"], f"index.html at {width} px: the placeholder is cut ({fit})"
+        for language in [None] + languages:
+            open_page(driver, "file", "index.html")
+            words = None
+            if language:
+                table = json.loads((STRINGS / f"{language}.json").read_text())
+                words = [table[key] for key in HEADER_WORDS]
+            fit = driver.execute_script("""
+                var words = arguments[0], box = document.getElementById('site-search');
+                if (words) {
+                  var links = document.querySelectorAll('.site-nav a');
+                  for (var i = 0; i < links.length && i < 5; i++) links[i].textContent = words[i];
+                  box.form.querySelector('button').textContent = words[5];
+                  box.placeholder = words[6];
+                }
+                var style = getComputedStyle(box), context = document.createElement('canvas').getContext('2d');
+                context.font = style.fontWeight + ' ' + style.fontSize + ' ' + style.fontFamily;
+                var room = box.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight);
+                return {text: box.placeholder, needs: context.measureText(box.placeholder).width, room: room};""", words)
+            what = language or "the site's own"
+            assert fit["text"], f"{what}: the header search box has no placeholder"
+            # A few pixels to spare: drawn, the text takes a little more than measured (an
+            # ellipsis measured 0.1 px inside the box was drawn cut).
+            assert fit["needs"] + 4 <= fit["room"], f"index.html at {width} px, {what} words: the placeholder is cut ({fit})"

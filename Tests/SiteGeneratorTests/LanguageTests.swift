@@ -132,6 +132,12 @@ struct LanguageTests {
         let english = try SiteStrings(folders: [Self.templates], language: "en")
         #expect(english.plural("compare_sharedMoves", count: 1) == "1 move all of them learn")
         #expect(english.plural("compare_sharedMoves", count: 2) == "2 moves all of them learn")
+        // What a growth rate's number counts, singular and plural as each language has them.
+        let german = try SiteStrings(folders: [Self.templates], language: "de")
+        #expect(german.plural("growthRates_species", count: 1) == "1 Art")
+        #expect(german.plural("growthRates_species", count: 195) == "195 Arten")
+        #expect(french.plural("growthRates_species", count: 0) == "0 espèce")
+        #expect(french.plural("growthRates_species", count: 14) == "14 espèces")
     }
 
     @Test("names sort as the language sorts them: Japanese by its kana, in gojūon order")

@@ -640,3 +640,19 @@ def test_header_search_hint_fits(driver, width):
             # A few pixels to spare: drawn, the text takes a little more than measured (an
             # ellipsis measured 0.1 px inside the box was drawn cut).
             assert fit["needs"] + 4 <= fit["room"], f"index.html at {width} px, {what} words: the placeholder is cut ({fit})"
+
+
+def test_growth_table_rows_line_up(driver):
+    """The growth table's level (a row heading) has its cells' border, not the column
+    headings' thicker one: each row's line is one line."""
+    if not (SITE / "growth-rates.html").exists():
+        pytest.skip(f"{SITE_NAME}: no growth-rates.html")
+    open_page(driver, "file", "growth-rates.html")
+    rows = driver.execute_script("""
+        return Array.from(document.querySelectorAll('table.growth tbody tr')).map(function (row) {
+          var head = getComputedStyle(row.querySelector('th')), cell = getComputedStyle(row.querySelector('td'));
+          return [head.borderBottomWidth, cell.borderBottomWidth, head.paddingTop, cell.paddingTop];
+        });""")
+    assert rows, "growth-rates.html has no table rows"
+    uneven = [row for row in rows if row[0] != row[1] or row[2] != row[3]]
+    assert not uneven, f"growth-rates.html: {len(uneven)} rows whose level is drawn unlike its cells ({uneven[0]})"

@@ -656,3 +656,65 @@ def test_growth_table_rows_line_up(driver):
     assert rows, "growth-rates.html has no table rows"
     uneven = [row for row in rows if row[0] != row[1] or row[2] != row[3]]
     assert not uneven, f"growth-rates.html: {len(uneven)} rows whose level is drawn unlike its cells ({uneven[0]})"
+
+
+def longest_machine_page():
+    """The move page whose who-learns table names the longest machine ("TM126"), or None."""
+    import re
+    longest, found = 0, None
+    for page in sorted((SITE / "moves").glob("*.html")) if (SITE / "moves").is_dir() else []:
+        text = page.read_text()
+        start = text.find('class="who has-first has-game')
+        if start < 0:
+            continue
+        for label in re.findall(r"<td[^>]*>([A-Z]{2}\d+)</td>", text[start:]):
+            if len(label) > longest:
+                longest, found = len(label), page.relative_to(SITE).as_posix()
+    return found
+
+
+ONE_LINE = """
+// How many lines the text of each element matching arguments[0] takes (its line boxes' tops).
+return Array.from(document.querySelectorAll(arguments[0])).map(function (element) {
+  var range = document.createRange();
+  range.selectNodeContents(element);
+  var tops = new Set(Array.from(range.getClientRects()).map(function (rect) { return Math.round(rect.top); }));
+  return [element.textContent.trim(), tops.size];
+}).filter(function (seen) { return seen[0] && seen[0].indexOf(' ') < 0; });
+"""
+
+
+@pytest.mark.parametrize("width", [390, 1280])
+def test_words_are_never_cut(driver, width):
+    """A machine number ("TM126") in who learns a move, a name in a Pokémon's names (ピカチュウ):
+    one line each, not broken inside (the narrow column broke "TM12" from "6")."""
+    learners = longest_machine_page() or widest_learners_page()
+    names = next((entry["page"] for entry in pokemon_entries()
+                  if 'class="names-name"' in (SITE / entry["page"]).read_text()), None)
+    checked = 0
+    with device_width(driver, width):
+        for page, css in [(learners, "table.who.has-first tbody td:first-child"), (names, ".names-name")]:
+            if page is None:
+                continue
+            open_page(driver, "file", page)
+            seen = driver.execute_script(ONE_LINE, css)
+            broken = [text for text, lines in seen if lines > 1]
+            assert not broken, f"{page} at {width} px: {len(broken)} of {len(seen)} words broken across lines, e.g. {broken[:3]}"
+            checked += len(seen)
+    if not checked:
+        pytest.skip(f"{SITE_NAME}: no move learners table and no names section")
+
+
+@pytest.mark.parametrize("width", [390, 1280])
+def test_not_found_search_hint_fits(driver, width):
+    """The 404 page's own search box (narrower than the header's on a phone) shows its placeholder whole."""
+    with device_width(driver, width):
+        open_page(driver, "file", "404.html")
+        fit = driver.execute_script("""
+            var box = document.getElementById('missing-search'), style = getComputedStyle(box);
+            var context = document.createElement('canvas').getContext('2d');
+            context.font = style.fontWeight + ' ' + style.fontSize + ' ' + style.fontFamily;
+            return {text: box.placeholder, needs: context.measureText(box.placeholder).width,
+                    room: box.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight)};""")
+    assert fit["text"], "404.html: its search box has no placeholder"
+    assert fit["needs"] + 4 <= fit["room"], f"404.html at {width} px: the placeholder is cut ({fit})"

@@ -235,6 +235,16 @@ def test_header_box_on_every_page(driver):
     assert query_of(driver)["q"] == ["pika"]
 
 
+def test_search_page_header_keeps_its_place(driver):
+    """The search page hides the header's box (it has its own): the theme switch stays at
+    the header's right edge, where every other page has it."""
+    def switch_right(page):
+        open_page(driver, "file", page)
+        return driver.execute_script("return document.querySelector('.theme-switch').getBoundingClientRect().right")
+    home, search = switch_right("index.html"), switch_right("search.html?q=fire")
+    assert abs(home - search) <= 1, f"the theme switch moved from x {home} to {search} on search.html"
+
+
 @pytest.mark.parametrize("base", ["file", "http"])
 def test_list_table_sort_and_filters_live_in_the_address(driver, base):
     open_page(driver, base, LIST)

@@ -236,13 +236,16 @@ def test_header_box_on_every_page(driver):
 
 
 def test_search_page_header_keeps_its_place(driver):
-    """The search page hides the header's box (it has its own): the theme switch stays at
-    the header's right edge, where every other page has it."""
-    def switch_right(page):
+    """The search page hides the header's box (it has its own): the header's last control
+    (the theme switch, or the language switch beside it) still ends at the header's right
+    edge, where every other page has it."""
+    def controls_right(page):
         open_page(driver, "file", page)
-        return driver.execute_script("return document.querySelector('.theme-switch').getBoundingClientRect().right")
-    home, search = switch_right("index.html"), switch_right("search.html?q=fire")
-    assert abs(home - search) <= 1, f"the theme switch moved from x {home} to {search} on search.html"
+        return driver.execute_script("""return Math.max.apply(null, Array.from(
+            document.querySelectorAll('.site-header .theme-switch, .site-header .lang-switch')).map(function (control) {
+              return control.getBoundingClientRect().right; }));""")
+    home, search = controls_right("index.html"), controls_right("search.html?q=fire")
+    assert abs(home - search) <= 1, f"the header's controls end at x {search} on search.html, at {home} on the home page"
 
 
 @pytest.mark.parametrize("base", ["file", "http"])

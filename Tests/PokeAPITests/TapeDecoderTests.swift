@@ -305,7 +305,11 @@ struct TapeDecoderTests {
 
     /// Whether decoding `data` as `T` laid a taken member on the tape: its reader accepted it.
     static func taken<T: TapeTakesMembers>(_ type: T.Type, _ data: Data) throws -> Bool {
-        try JSONTape(data: data, takers: T.takenMembers).entries.contains { $0.kind == .taken }
+        // The tape frees its entries when it goes: it is held while they are read (a tape
+        // let go after `.entries` was read had them freed under the search, and in a CI run
+        // another test's allocation there hid the taken member).
+        let tape = try JSONTape(data: data, takers: T.takenMembers)
+        return withExtendedLifetime(tape) { tape.entries.contains { $0.kind == .taken } }
     }
 
     @Test("a compact learnset is read from its bytes as the tape reads it, and as Foundation does")

@@ -316,6 +316,16 @@ def test_compare_page(driver, base):
     defenses = driver.find_elements(By.CSS_SELECTOR, "#compare-defenses tbody tr")
     assert len(defenses) == len(json.loads((SITE / "search-data.js").read_text().split("=", 1)[1].rstrip().rstrip(";"))["types"])
     assert "is-different" in defenses[0].get_attribute("class"), "differences come first"
+    # Rows alike for all recede, but each row's type badge is drawn whole: white on its
+    # colour, never faded under 3:1 by an opacity on the row.
+    faded = driver.execute_script("""
+        return Array.from(document.querySelectorAll('#compare-defenses tbody tr')).filter(function (row) {
+          var badge = row.querySelector('.type'), opacity = 1;
+          for (var node = badge; node; node = node.parentElement) opacity *= parseFloat(getComputedStyle(node).opacity);
+          return opacity < 1;
+        }).map(function (row) { return row.className + ': ' + row.textContent; });""")
+    assert any("is-same" in d.get_attribute("class") for d in defenses), "no row alike for all three to check"
+    assert not faded, f"type badges drawn faded: {faded}"
     assert driver.find_elements(By.CSS_SELECTOR, "#compare-moves .move-chip")
     # Remove one, add one back by name: the address follows.
     driver.find_element(By.CSS_SELECTOR, '.compare-remove[aria-label="Remove Salamence"]').click()

@@ -719,3 +719,43 @@ def test_not_found_search_hint_fits(driver, width):
                     room: box.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight)};""")
     assert fit["text"], "404.html: its search box has no placeholder"
     assert fit["needs"] + 4 <= fit["room"], f"404.html at {width} px: the placeholder is cut ({fit})"
+
+
+def widest_branching_page():
+    """The Pokémon page whose evolution splits the most ways (read from the built HTML), and how many."""
+    best = (None, 0)
+    for entry in pokemon_entries():
+        html = (SITE / entry["page"]).read_text(encoding="utf-8")
+        start = html.find('class="evo-next is-branching"')
+        if start < 0:
+            continue
+        # The first branching list's own items: its children's lists are nested inside them.
+        depth, count, position = 0, 0, html.index(">", start) + 1
+        while depth >= 0:
+            opening, closing = html.find("<ul", position), html.find("</ul>", position)
+            item = html.find("<li>", position)
+            following = min(p for p in (opening, closing, item) if p >= 0)
+            if following == item and depth == 0:
+                count += 1
+            depth += 1 if following == opening else -1 if following == closing else 0
+            position = following + 1
+        if count > best[1]:
+            best = (entry["page"], count)
+    return best
+
+
+@pytest.mark.parametrize("width", [390, 1280])
+def test_many_branches_make_even_rows(driver, width):
+    """An evolution that splits seven or eight ways (Eevee's) is laid out in rows of one
+    length, the last at most one short: not six over two on a desktop."""
+    page, count = widest_branching_page()
+    if count < 7:
+        pytest.skip(f"{SITE_NAME}: no evolution splits seven ways or more (at most {count})")
+    with device_width(driver, width):
+        open_page(driver, "file", page)
+        tops = driver.execute_script("""
+            var list = document.querySelector('.evo-tree .evo-next.is-branching');
+            return Array.from(list.children).map(function (item) { return Math.round(item.getBoundingClientRect().top); });""")
+    assert len(tops) == count, f"{page}: {len(tops)} branches drawn, {count} in its HTML"
+    rows = [tops.count(top) for top in sorted(set(tops))]
+    assert max(rows) - min(rows) <= 1, f"{page} at {width} px: {count} branches in rows of {rows}"

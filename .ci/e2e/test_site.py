@@ -609,6 +609,20 @@ STRINGS = pathlib.Path(__file__).resolve().parents[2] / "Templates" / "strings"
 HEADER_WORDS = ["nav_home", "nav_list", "nav_search", "nav_favorites", "nav_mine", "search_button", "search_placeholder"]
 
 
+PLACEHOLDER_FIT = """
+var box = document.getElementById(arguments[0]), style = getComputedStyle(box);
+var context = document.createElement('canvas').getContext('2d');
+context.font = style.fontWeight + ' ' + style.fontSize + ' ' + style.fontFamily;
+return {text: box.placeholder, needs: context.measureText(box.placeholder).width,
+        room: box.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight)};
+"""
+
+
+def placeholder_fit(driver, box_id):
+    """A search box's placeholder, the width it needs in the box's own font, and the room inside the box."""
+    return driver.execute_script(PLACEHOLDER_FIT, box_id)
+
+
 @pytest.mark.parametrize("width", [390, 1280])
 def test_header_search_hint_fits(driver, width):
     """The header box's placeholder is read whole on a phone and a desktop: the site's own
@@ -624,18 +638,14 @@ def test_header_search_hint_fits(driver, width):
             if language:
                 table = json.loads((STRINGS / f"{language}.json").read_text())
                 words = [table[key] for key in HEADER_WORDS]
-            fit = driver.execute_script("""
-                var words = arguments[0], box = document.getElementById('site-search');
-                if (words) {
-                  var links = document.querySelectorAll('.site-nav a');
-                  for (var i = 0; i < links.length && i < 5; i++) links[i].textContent = words[i];
-                  box.form.querySelector('button').textContent = words[5];
-                  box.placeholder = words[6];
-                }
-                var style = getComputedStyle(box), context = document.createElement('canvas').getContext('2d');
-                context.font = style.fontWeight + ' ' + style.fontSize + ' ' + style.fontFamily;
-                var room = box.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight);
-                return {text: box.placeholder, needs: context.measureText(box.placeholder).width, room: room};""", words)
+            if words:
+                driver.execute_script("""
+                    var words = arguments[0], box = document.getElementById('site-search');
+                    var links = document.querySelectorAll('.site-nav a');
+                    for (var i = 0; i < links.length && i < 5; i++) links[i].textContent = words[i];
+                    box.form.querySelector('button').textContent = words[5];
+                    box.placeholder = words[6];""", words)
+            fit = placeholder_fit(driver, "site-search")
             what = language or "the site's own"
             assert fit["text"], f"{what}: the header search box has no placeholder"
             # A few pixels to spare: drawn, the text takes a little more than measured (an
@@ -711,12 +721,7 @@ def test_not_found_search_hint_fits(driver, width):
     """The 404 page's own search box (narrower than the header's on a phone) shows its placeholder whole."""
     with device_width(driver, width):
         open_page(driver, "file", "404.html")
-        fit = driver.execute_script("""
-            var box = document.getElementById('missing-search'), style = getComputedStyle(box);
-            var context = document.createElement('canvas').getContext('2d');
-            context.font = style.fontWeight + ' ' + style.fontSize + ' ' + style.fontFamily;
-            return {text: box.placeholder, needs: context.measureText(box.placeholder).width,
-                    room: box.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight)};""")
+        fit = placeholder_fit(driver, "missing-search")
     assert fit["text"], "404.html: its search box has no placeholder"
     assert fit["needs"] + 4 <= fit["room"], f"404.html at {width} px: the placeholder is cut ({fit})"
 

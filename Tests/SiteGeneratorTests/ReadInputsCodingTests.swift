@@ -59,6 +59,38 @@ struct ReadInputsCodingTests {
         #expect(reverse.movesWithPages == ["surf", "thunderbolt"].filter { catalog.moves[$0] != nil }, "a page for each move the catalog has")
     }
 
+    @Test("who learns a move: a newer game teaching it only by a special method does not hide the newest level, machine, egg or tutor")
+    func learnersSkipSpecialOnlyGames() throws {
+        var catalog = TestCatalog.make()
+        // The newest group teaches every move by one method of its own (as Champions' "train").
+        catalog.versionGroups = [VersionGroupInfo(slug: "newest-special", name: "Special", order: 3, generation: 9, versions: []),
+                                 VersionGroupInfo(slug: "scarlet-violet", name: "Scarlet, Violet", order: 2, generation: 9, versions: []),
+                                 VersionGroupInfo(slug: "sword-shield", name: "Sword, Shield", order: 1, generation: 8, versions: [])]
+        func word(_ move: UInt64, _ group: UInt64, _ method: UInt64, _ level: UInt64) -> UInt64 {
+            move << 32 | group << 20 | method << 8 | level
+        }
+        var pikachu = Pokemon(id: 25, slug: "pikachu", speciesID: 25, name: "Pikachu", isDefault: true, types: ["electric"],
+                              height: 4, weight: 60, abilities: [], stats: [], sprites: Sprites())
+        // Thunderbolt: special in the newest group, machine in Scarlet/Violet, level 26 in
+        // Sword/Shield. Surf: special only. Thunder Shock: special and level 1 in the newest.
+        pikachu.learnset = Learnset(moves: ["thunderbolt", "surf", "thunder-shock"],
+                                    versionGroups: ["sword-shield", "newest-special", "scarlet-violet"],
+                                    methods: ["level-up", "special", "machine"],
+                                    packed: [word(0, 1, 1, 0), word(0, 2, 2, 0), word(0, 0, 0, 26), word(1, 1, 1, 0), word(1, 0, 1, 0),
+                                             word(2, 1, 1, 0), word(2, 1, 0, 1)])
+        let reverse = ReverseIndex(catalog: catalog, pages: [pikachu])
+        #expect(Array(try #require(reverse.learners["thunderbolt"])) == [
+            ReverseIndex.Learner(pokemon: "pikachu", method: "machine", level: 0, versionGroup: "scarlet-violet"),
+        ])
+        #expect(Array(try #require(reverse.learners["surf"])) == [
+            ReverseIndex.Learner(pokemon: "pikachu", method: "special", level: 0, versionGroup: "newest-special"),
+        ])
+        #expect(Array(try #require(reverse.learners["thunder-shock"])) == [
+            ReverseIndex.Learner(pokemon: "pikachu", method: "special", level: 0, versionGroup: "newest-special"),
+            ReverseIndex.Learner(pokemon: "pikachu", method: "level-up", level: 1, versionGroup: "newest-special"),
+        ])
+    }
+
     @Test("the reads file reads back as written, the same bytes whatever order the pages and names came in")
     func readsFileRoundTrip() throws {
         var forward = PageInputs(), backward = PageInputs(names: ReadNames(["unread", "p:22"]))

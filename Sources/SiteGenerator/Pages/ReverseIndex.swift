@@ -4,7 +4,8 @@ import Pokedex
 /// The catalog read backwards, once per build: which pokemon learn each move, have each
 /// ability, hold or evolve with each item, belong to each egg group, have each type.
 struct ReverseIndex: Sendable {
-    /// How one pokemon learns a move: in the newest version group it learns it in.
+    /// How one pokemon learns a move: in the newest version group it learns it in by level,
+    /// machine, egg or tutor, else the newest it learns it in at all.
     struct Learner: Sendable, Hashable, Codable {
         var pokemon: String
         var method: String
@@ -67,12 +68,18 @@ struct ReverseIndex: Sendable {
                 Int($0 >> 32) < moveSlugs.count && Int(($0 >> 20) & 0xFFF) < groupSlugs.count && Int(($0 >> 8) & 0xFFF) < methodSlugs.count
             }
             let ranks = groupSlugs.map { groupRank[$0] ?? Int.min }
-            // For each move, its newest group: there, every method and level it is learned by.
+            let usual = methodSlugs.map { Learnsets.methodOrder.contains($0) ? 1 : 0 }
+            // For each move, its newest group where it is learned by level, machine, egg or
+            // tutor, else its newest group (as the Pokémon's own page picks its game): there,
+            // every method and level it is learned by. A game teaching every move by one
+            // special method (Champions' training) would otherwise hide every level and TM.
             var newest = [Int](repeating: -1, count: moveSlugs.count)
+            var newestUsual = [Int](repeating: 0, count: moveSlugs.count)
             for word in words {
-                let move = Int(word >> 32), group = Int((word >> 20) & 0xFFF)
-                if newest[move] >= 0, ranks[newest[move]] >= ranks[group] { continue }
+                let move = Int(word >> 32), group = Int((word >> 20) & 0xFFF), method = Int((word >> 8) & 0xFFF)
+                if newest[move] >= 0, (newestUsual[move], ranks[newest[move]]) >= (usual[method], ranks[group]) { continue }
                 newest[move] = group
+                newestUsual[move] = usual[method]
             }
             let ownMethods = methodSlugs.map { methods.number(of: $0) }
             let ownGroups = groupSlugs.map { groups.number(of: $0) }

@@ -4,7 +4,8 @@ import Foundation
 /// resolves, and every page is linked from somewhere.
 ///
 /// Pages are parsed concurrently, at most `concurrency` at a time. Entry points (by
-/// default the root `index.html` and `404.html`) need no inbound link.
+/// default the root `index.html` and `404.html`, and with it every folder's `404.html`)
+/// need no inbound link.
 public struct SiteChecker: Sendable {
     /// The pages a visitor reaches without a link, unless told otherwise.
     public static let defaultEntryPoints: Set<String> = ["index.html", "404.html"]
@@ -39,7 +40,10 @@ public struct SiteChecker: Sendable {
             case .unreadable(let finding): findings.append(finding)
             }
         }
-        let audit = LinkAudit(files: Set(files), pages: pages, entryPoints: entryPoints).run()
+        // A 404 page in a folder (a language's) is shown by a host or worker for a missing
+        // address there, as the root's is: an entry point when the root's is.
+        let notFound = entryPoints.contains("404.html") ? pagePaths.filter { $0.hasSuffix("/404.html") } : []
+        let audit = LinkAudit(files: Set(files), pages: pages, entryPoints: entryPoints.union(notFound)).run()
         findings += audit.findings
         return CheckReport(pages: pagePaths.count, links: audit.internalLinks, findings: findings.sorted())
     }

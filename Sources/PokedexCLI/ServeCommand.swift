@@ -292,9 +292,10 @@ struct LiveResponder: HTTPResponder {
         default:
             break
         }
+        // Made for the address asked (its links climb from there), as a host shows the root's
+        // 404.html; the file on disk is led from the root only.
         let onDisk = FileManager.default.contents(atPath: output.appendingPathComponent("404.html").path).map { String(decoding: $0, as: UTF8.self) }
-        let rendered = try? live.render("404.html")
-        let missing = rendered ?? onDisk ?? live.notFoundPage() ?? "<!DOCTYPE html><title>Not found</title><p>Not found."
+        let missing = live.notFoundPage(for: relative) ?? onDisk ?? "<!DOCTYPE html><title>Not found</title><p>Not found."
         var response = Self.page(missing)
         response.status = .notFound
         return response

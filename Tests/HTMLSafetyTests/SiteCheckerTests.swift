@@ -145,6 +145,12 @@ struct SiteCheckerTests {
         #expect(findings.first?.file == "types/water.html")
         let entryPoints = SiteChecker.defaultEntryPoints.union(["types/water.html"])
         #expect(try await SiteChecker(root: site.root, entryPoints: entryPoints).check().isClean)
+        // A language's own 404 page, which hosts show in its folder, is one too; but only
+        // as the root's is.
+        try site.write("fr/404.html", TemporarySite.page("<a href=\"https://example.test/dex/fr/index.html\">accueil</a>"))
+        #expect(try await SiteChecker(root: site.root, entryPoints: entryPoints).check().isClean)
+        let strict = try await SiteChecker(root: site.root, entryPoints: ["index.html", "types/water.html"]).check().findings
+        #expect(strict.map(\.file).sorted() == ["404.html", "fr/404.html"])
     }
 
     @Test("Root-relative, javascript: links and duplicate ids are reported")

@@ -92,7 +92,14 @@ struct ServeTests {
         #expect(try await Self.get(base + "__pokedex/live.js").body.contains("EventSource"))
         let onDisk = try String(contentsOf: site.appendingPathComponent("index.html"), encoding: .utf8)
         #expect(!onDisk.contains("__pokedex"), "a built site carries no reload script")
-        #expect(try await Self.get(base + "nowhere.html").status == 404)
+        let missing = try await Self.get(base + "nowhere.html")
+        #expect(missing.status == 404 && missing.body.contains(#"<link rel="stylesheet" href="assets/site.css">"#))
+        // A missing page in a folder links its stylesheet and pages from there, as a host
+        // shows the root's 404.html at that address.
+        let deep = try await Self.get(base + "pokemon/nowhere.html")
+        #expect(deep.status == 404)
+        #expect(deep.body.contains(#"<link rel="stylesheet" href="../assets/site.css">"#) && deep.body.contains(#"href="../credits.html""#))
+        #expect(try await Self.get(base + "pokemon/assets/site.css").status == 404, "the folder has no stylesheet of its own")
 
         // A page listening, as an open tab does.
         let events = folder.url.appendingPathComponent("events.txt")

@@ -28,6 +28,11 @@ struct HostedSiteTests {
         }
         let page = try site.read("pokemon/pikachu.html")
         #expect(page.contains(#"<link rel="manifest" href="../manifest.webmanifest">"#))
+        // Hosts (and the worker, offline) show 404.html at any missing address: its links
+        // are absolute, so it is styled in a folder too.
+        let missing = try site.read("404.html")
+        #expect(missing.contains(#"<link rel="stylesheet" href="https://example.test/dex/assets/site.css">"#))
+        #expect(missing.contains(#"href="https://example.test/dex/credits.html""#) && !missing.contains(#"href="credits.html""#))
         #expect(page.contains(#"data-sw="../sw.js""#))
 
         // A rebuild that changes a page changes the worker, so browsers take the new site.

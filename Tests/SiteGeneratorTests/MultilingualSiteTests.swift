@@ -34,6 +34,16 @@ struct MultilingualSiteTests {
         #expect(files.keys.contains { $0.hasPrefix("sprites/") } && !files.keys.contains { $0.hasPrefix("en/sprites/") || $0.hasPrefix("fr/sprites/") }, "sprites once")
         #expect(files["en/pokedex.json"] != nil && files["fr/pokedex.json"] != nil && files["en/search-index.js"] != nil && files["fr/search-data.js"] != nil)
 
+        // Hosts show the root's 404.html (the first language's) at any missing address, and
+        // each language's own in its folder: with a base URL, links that work at any depth.
+        for (path, language) in [("404.html", "en"), ("fr/404.html", "fr")] {
+            let missing = try site.read(path)
+            #expect(missing.contains(#"<html lang="\#(language)">"#), "\(path)")
+            let stylesheet = try #require(missing.firstMatch(of: /<link rel="stylesheet" href="([^"]*site\.css)">/)?.1)
+            #expect(URL(string: String(stylesheet))?.standardized.absoluteString == "https://example.test/dex/assets/site.css", "\(path): \(stylesheet)")
+            #expect(missing.contains(#"href="https://example.test/dex/\#(language)/credits.html""#), "\(path)")
+        }
+
         let picker = try site.read("index.html")
         #expect(picker.contains(#"<a href="en/index.html" hreflang="en" lang="en" data-lang="en">English</a>"#))
         #expect(picker.contains(#"<a href="fr/index.html" hreflang="fr" lang="fr" data-lang="fr">Français</a>"#))

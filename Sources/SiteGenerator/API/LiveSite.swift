@@ -95,10 +95,14 @@ package struct LiveSite: Sendable {
         return nil
     }
 
-    /// The not-found page of the first language, as the server answers a missing path.
-    package func notFoundPage() -> String? {
-        let first = languages.keys.sorted().first.flatMap { languages[$0] }
-        guard let language = first, let spec = language.pages.spec(.notFound) else { return nil }
-        return try? language.theme.render(spec)
+    /// The not-found page for a missing `path` (relative to the output), as the server answers it.
+    package func notFoundPage(for path: String) -> String? {
+        // The language whose folder the address is in, else the first; its links led up from
+        // the missing address (`fr/pokemon/nope.html` has two folders to climb), so the page
+        // is styled at any depth, whatever base URL the site is built for.
+        let prefix = indexes.first { !$0.prefix.isEmpty && path.hasPrefix($0.prefix) }?.prefix ?? indexes.first?.prefix
+        guard let prefix, let language = languages[prefix] else { return nil }
+        let up = String(repeating: "../", count: path.split(separator: "/", omittingEmptySubsequences: false).count - 1)
+        return try? language.theme.render(language.pages.notFound(root: up + prefix))
     }
 }

@@ -379,14 +379,9 @@ extension SiteBuilder {
             "canonical": configuration.baseURL.map { .string($0.hasSuffix("/") ? $0 : $0 + "/") } ?? .null,
         ], strings: pages.stringsValue)
         var specs = [picker]
-        if var notFound = pages.spec(.notFound) {
-            // The first language's 404 page, its links led from the root into its folder.
-            notFound.fields["root"] = .string(first.language.tag + "/")
-            notFound.fields["languages"] = .array(SiteLayout(members: members, current: first.language, baseURL: nil)
-                .alternates(of: "404.html", root: first.language.tag + "/"))
-            notFound.fields["canonical"] = .null
-            specs.append(notFound)
-        }
+        // The first language's 404 page, its links led from the root into its folder (absolute
+        // with a base URL, as its own is).
+        specs.append(pages.notFound(root: pages.layout.absolute("index.html") ?? first.language.tag + "/"))
         var rendered = 0, bytes = 0
         for spec in specs {
             let data = try theme.renderBytes(spec)

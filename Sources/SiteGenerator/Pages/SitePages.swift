@@ -126,7 +126,10 @@ struct SitePages: Sendable {
             let page = CollectionPage(kind: .mine, index: index, collection: collection, strings: strings)
             return wrap(path, "my-pokemon", strings["mine_title"], section: "mine", page.templateValue)
         case .notFound:
-            return wrap(path, "404", strings["notFound_title"], section: "", .dictionary([:]))
+            // Hosts show it for a missing address at any depth (`pokemon/nope.html` too), where
+            // links relative to the root would miss the stylesheet: with a base URL they are
+            // absolute.
+            return notFound(root: layout.absolute("index.html"))
         case .pokemonMoves(let slug):
             guard let pokemon = index.catalog.pokemon[slug] else { return nil }
             return wrap(path, "pokemon-moves", strings.format("movesPage_title", ["name": pokemon.name]), section: "list",
@@ -168,6 +171,19 @@ struct SitePages: Sendable {
         case .compare:
             return wrap(path, "compare", strings["compare_title"], section: "", .dictionary([:]), theme: "page-compare")
         }
+    }
+
+    /// The 404 page with its links led from `root` to this language's root (nil: from where
+    /// the file is), for wherever a host shows it: an absolute address, or the way up from a
+    /// missing address `pokedex serve` answers.
+    func notFound(root: String?) -> PageSpec {
+        var spec = wrap(path(of: .notFound), "404", strings["notFound_title"], section: "", .dictionary([:]))
+        guard let root else { return spec }
+        spec.fields["root"] = .string(root)
+        spec.fields["languages"] = .array(layout.alternates(of: "404.html", root: root))
+        spec.fields["xDefault"] = layout.defaultAlternate(of: "404.html", root: root).map(TemplateValue.string) ?? .null
+        spec.fields["canonical"] = .null
+        return spec
     }
 
     private func wrap(

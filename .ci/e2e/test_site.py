@@ -662,6 +662,37 @@ def test_header_search_hint_fits(driver, width):
             assert fit["needs"] + 4 <= fit["room"], f"index.html at {width} px, {what} words: the placeholder is cut ({fit})"
 
 
+def test_language_menu_opens_on_screen(driver):
+    """The language switch's list opens inside the window at every desktop width, in every
+    shipped language's words: where a long menu pushed the switch alone to the start of a
+    second header row, its list (aligned to the switch's right) opened off the left edge."""
+    open_page(driver, "file", "index.html")
+    if not driver.find_elements(By.CSS_SELECTOR, ".lang-switch"):
+        pytest.skip(f"{SITE_NAME}: a site in one language has no language switch")
+    languages = sorted(path.stem for path in STRINGS.glob("*.json"))
+    assert len(languages) >= 9, f"no strings files under {STRINGS}"
+    checked = 0
+    for width in (700, 800, 900, 1000, 1100, 1200, 1280, 1440):
+        with device_width(driver, width):
+            for language in [None] + languages:
+                open_page(driver, "file", "index.html")
+                if language:
+                    table = json.loads((STRINGS / f"{language}.json").read_text())
+                    driver.execute_script("""
+                        var words = arguments[0], links = document.querySelectorAll('.site-nav a');
+                        for (var i = 0; i < links.length && i < 5; i++) links[i].textContent = words[i];
+                        document.getElementById('site-search').form.querySelector('button').textContent = words[5];
+                        document.getElementById('site-search').placeholder = words[6];""", [table[key] for key in HEADER_WORDS])
+                box = driver.execute_script("""
+                    var s = document.querySelector('.lang-switch'); s.open = true;
+                    var r = s.querySelector('ul').getBoundingClientRect();
+                    return {left: r.left, right: r.right, width: document.documentElement.clientWidth};""")
+                what = language or "the site's own"
+                assert box["left"] >= 0 and box["right"] <= box["width"], f"at {width} px, {what} words: the language list spans x {box['left']:.0f}-{box['right']:.0f} of {box['width']}"
+                checked += 1
+    assert checked > 0
+
+
 def test_growth_table_rows_line_up(driver):
     """The growth table's level (a row heading) has its cells' border, not the column
     headings' thicker one: each row's line is one line."""

@@ -4,6 +4,8 @@ Run by .ci/e2e/run with E2E_SITE_DIR (the built site), E2E_SITE_URL (the same fo
 served on loopback) and E2E_ARTIFACTS (where screenshots go).
 """
 import contextlib
+import functools
+import html.parser
 import json
 import os
 import pathlib
@@ -795,41 +797,100 @@ def test_missing_page_in_a_folder_is_styled(driver, missing):
     assert not errors, f"console errors on {missing}: {errors}"
 
 
-def widest_branching_page():
-    """The Pokémon page whose evolution splits the most ways (read from the built HTML), and how many."""
-    best = (None, 0)
+class EvolutionScan(html.parser.HTMLParser):
+    """Reads a page's evolution tree: whether it is laid out wide, and how many branches each
+    branching list has (its own items, not those of the lists nested in them)."""
+    VOID = {"img", "br", "input", "meta", "link", "source", "hr", "wbr"}
+
+    def __init__(self):
+        super().__init__()
+        self.stack, self.wide, self.branches, self.stages = [], False, [], 0
+
+    def handle_starttag(self, tag, attrs):
+        classes = (dict(attrs).get("class") or "").split()
+        if "evo-tree" in classes:
+            self.wide = "is-wide" in classes
+        if "evo-stage" in classes:
+            self.stages += 1
+        if tag == "li" and self.stack and self.stack[-1][1] is not None:
+            self.branches[self.stack[-1][1]] += 1
+        if tag in self.VOID:
+            return
+        counter = None
+        if tag == "ul" and "evo-next" in classes and "is-branching" in classes:
+            counter = len(self.branches)
+            self.branches.append(0)
+        self.stack.append((tag, counter))
+
+    def handle_endtag(self, tag):
+        while self.stack:
+            if self.stack.pop()[0] == tag:
+                break
+
+
+@functools.lru_cache(maxsize=None)
+def evolution_trees():
+    """Every Pokémon page with an evolution tree, read once a run: page -> (wide, branch
+    counts of its branching lists, stages)."""
+    trees = {}
     for entry in pokemon_entries():
-        html = (SITE / entry["page"]).read_text(encoding="utf-8")
-        start = html.find('class="evo-next is-branching"')
+        text = (SITE / entry["page"]).read_text(encoding="utf-8")
+        start = text.find('<div class="evo-tree')
         if start < 0:
             continue
-        # The first branching list's own items: its children's lists are nested inside them.
-        depth, count, position = 0, 0, html.index(">", start) + 1
-        while depth >= 0:
-            opening, closing = html.find("<ul", position), html.find("</ul>", position)
-            item = html.find("<li>", position)
-            following = min(p for p in (opening, closing, item) if p >= 0)
-            if following == item and depth == 0:
-                count += 1
-            depth += 1 if following == opening else -1 if following == closing else 0
-            position = following + 1
-        if count > best[1]:
-            best = (entry["page"], count)
+        scan = EvolutionScan()
+        scan.feed(text[start:text.find("</section>", start)])
+        trees[entry["page"]] = (scan.wide, tuple(scan.branches), scan.stages)
+    return trees
+
+
+def widest_branching_page():
+    """The Pokémon page whose evolution splits the most ways, and how many."""
+    best = (None, 0)
+    for page, (_, branches, _) in evolution_trees().items():
+        if branches and max(branches) > best[1]:
+            best = (page, max(branches))
     return best
 
 
-@pytest.mark.parametrize("width", [390, 1280])
+@pytest.mark.parametrize("width", [390, 560, 620, 700, 1000, 1280])
 def test_many_branches_make_even_rows(driver, width):
-    """An evolution that splits seven or eight ways (Eevee's) is laid out in rows of one
-    length, the last at most one short: not six over two on a desktop."""
+    """An evolution that splits seven or eight ways (Eevee's; seven shown by taking one of its
+    branches away) is laid out in rows of one length, the last at most one short: not six
+    over two on a desktop, nor three, three and one on a small tablet."""
     page, count = widest_branching_page()
     if count < 7:
         pytest.skip(f"{SITE_NAME}: no evolution splits seven ways or more (at most {count})")
     with device_width(driver, width):
+        for shown in sorted({count, 7}, reverse=True):
+            open_page(driver, "file", page)
+            tops = driver.execute_script("""
+                var list = document.querySelector('.evo-tree .evo-next.is-branching');
+                while (list.children.length > arguments[0]) list.lastElementChild.remove();
+                return Array.from(list.children).map(function (item) { return Math.round(item.getBoundingClientRect().top); });""", shown)
+            assert len(tops) == shown, f"{page}: {len(tops)} branches drawn, {shown} wanted"
+            rows = [tops.count(top) for top in sorted(set(tops))]
+            assert max(rows) - min(rows) <= 1, f"{page} at {width} px: {shown} branches in rows of {rows}"
+
+
+def test_evolution_arrows_run_straight(driver):
+    """On a desktop, where stages run left to right, every card is level with the middle of
+    what follows it: Pichu beside Pikachu, who sits between its two Raichu (Pichu was at the
+    top, the arrow to Pikachu leaving from empty space)."""
+    trees = [(stages, page) for page, (wide, branches, stages) in evolution_trees().items() if not wide and branches]
+    if not trees:
+        pytest.skip(f"{SITE_NAME}: no evolution branches outside a wide grid")
+    page = max(trees)[1]
+    with device_width(driver, 1280):
         open_page(driver, "file", page)
-        tops = driver.execute_script("""
-            var list = document.querySelector('.evo-tree .evo-next.is-branching');
-            return Array.from(list.children).map(function (item) { return Math.round(item.getBoundingClientRect().top); });""")
-    assert len(tops) == count, f"{page}: {len(tops)} branches drawn, {count} in its HTML"
-    rows = [tops.count(top) for top in sorted(set(tops))]
-    assert max(rows) - min(rows) <= 1, f"{page} at {width} px: {count} branches in rows of {rows}"
+        offsets = driver.execute_script("""
+            return Array.from(document.querySelectorAll('.evo-tree .evo-stage')).filter(function (stage) {
+              return stage.querySelector(':scope > .evo-next');
+            }).map(function (stage) {
+              var card = stage.querySelector(':scope > .evo-card').getBoundingClientRect();
+              var next = stage.querySelector(':scope > .evo-next').getBoundingClientRect();
+              return [stage.querySelector('.card-name').textContent, Math.round((card.top + card.bottom) / 2 - (next.top + next.bottom) / 2)];
+            });""")
+    assert offsets, f"{page}: no stage with a next stage"
+    off = [(name, dy) for name, dy in offsets if abs(dy) > 2]
+    assert not off, f"{page} at 1280 px: cards off the middle of what follows them by {off} px"

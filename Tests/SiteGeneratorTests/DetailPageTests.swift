@@ -153,6 +153,32 @@ struct DetailPageTests {
         #expect(pikachu.sections["statRows"]?.items.map { $0["name"]?.text } == ["HP", "Attack", "Speed"])
     }
 
+    @Test("a form the evolution tree has no card of says whose evolutions the tree shows; the species and a variety with its own card do not")
+    func formEvolutionNote() throws {
+        var catalog = TestCatalog.make()
+        var cap = try #require(catalog.pokemon["pikachu"])
+        cap.id = 10_094
+        cap.slug = "pikachu-original-cap"
+        cap.name = "Original Cap Pikachu"
+        cap.isDefault = false
+        catalog.pokemon[cap.slug] = cap
+        let at = try #require(catalog.species.firstIndex { $0.slug == "pikachu" })
+        catalog.species[at].varieties.append(cap.slug)
+        // Alolan Raichu with a card of its own: Pikachu evolves into it in Alola.
+        catalog.evolutionChains[10]?.root.evolvesTo[0].evolvesTo[0].conditions.append(
+            EvolutionCondition(trigger: "use-item", item: "thunder-stone", evolvedForm: "raichu-alola"))
+        let index = TestCatalog.index(catalog)
+        let strings = try TestCatalog.strings()
+        func note(_ slug: String) throws -> String? {
+            DetailPage(pokemon: try #require(catalog.pokemon[slug]), index: index, collection: .empty, strings: strings).evolutionNote
+        }
+        #expect(try note("pikachu-original-cap") == strings.format("detail_evolutionOfSpecies", ["form": "Original Cap Pikachu", "species": "Pikachu"]))
+        #expect(try note("pikachu-original-cap")?.hasPrefix("Original Cap Pikachu is a form of Pikachu") == true)
+        #expect(try note("pikachu") == nil)
+        #expect(try note("raichu-alola") == nil, "a card of its own in the tree")
+        #expect(try note("mewtwo") == nil)
+    }
+
     @Test("links the species' varieties both ways and neighbors by dex number")
     func varietiesAndNeighbors() throws {
         let raichu = try page("raichu")

@@ -140,6 +140,22 @@ struct LanguageTests {
         #expect(french.plural("growthRates_species", count: 14) == "14 espèces")
     }
 
+    @Test("French elides de, que, le and la before a name starting with a vowel, whole words only, marked names too")
+    func frenchElision() throws {
+        let french = try SiteStrings(folders: [Self.templates], language: "fr")
+        #expect(french.format("evo_region", ["region": "Alola"]) == "dans la région d’Alola")
+        #expect(french.format("evo_region", ["region": "Kanto"]) == "dans la région de Kanto")
+        #expect(french.format("detail_evolutionOfSpecies", ["form": "Évoli Partenaire", "species": "Évoli"])
+            == "Évoli Partenaire est une forme d’Évoli. Ci-dessous, les évolutions d’Évoli.")
+        #expect(french.format("evo_region", ["region": LanguageMark.mark("Unova", tag: "en")]) == "dans la région d’\(LanguageMark.mark("Unova", tag: "en"))")
+        #expect(SiteStrings.elidingFrench("Le monde {x}, que {x}, La {x}", before: "{x}", value: "Ouisticram")
+            == "Le monde {x}, qu’{x}, L’{x}", "not the end of another word")
+        #expect(SiteStrings.elidingFrench("de {x}", before: "{x}", value: "Hoothoot") == "de {x}", "an h is left alone")
+        // Other languages are as written.
+        let english = try SiteStrings(folders: [Self.templates], language: "en")
+        #expect(english.format("evo_region", ["region": "Alola"]) == "in Alola")
+    }
+
     @Test("names sort as the language sorts them: Japanese by its kana, in gojūon order")
     func collation() throws {
         let japanese = try #require(SiteLanguage("ja"))

@@ -16,6 +16,9 @@ struct DetailPage: Sendable {
     var statTotal: Int
     var defenses: [DefenseView]
     var evolution: EvolutionTree?
+    /// On the page of a form the tree has no card of (Original Cap Pikachu, Mega Charizard X):
+    /// whose evolutions the tree shows. Whether such a form evolves is not in the data.
+    var evolutionNote: String?
     var flavorText: String?
     var previous: Neighbor?
     var next: Neighbor?
@@ -48,6 +51,9 @@ extension DetailPage {
         }
         evolution = species?.evolutionChainID.flatMap { index.catalog.evolutionChains[$0] }.map {
             EvolutionTree(chain: $0, current: species?.slug ?? "", pokemon: pokemon.slug, index: index, collection: collection, strings: strings)
+        }
+        if let species, let evolution, evolution.evolves, !pokemon.isDefault, !evolution.contains(pokemon.slug) {
+            evolutionNote = strings.format("detail_evolutionOfSpecies", ["form": pokemon.name, "species": species.name])
         }
         flavorText = species?.flavorText
         func neighbor(_ offset: Int) -> Neighbor? {
@@ -112,6 +118,7 @@ extension DetailPage: TemplateValueConvertible {
             "statTotal": .int(statTotal),
             "defenses": .array(defenses.map { .dictionary(["label": .string($0.label), "types": .array($0.types.map(\.templateValue))]) }),
             "evolution": evolution?.templateValue ?? .null,
+            "evolutionNote": evolutionNote.map(TemplateValue.string) ?? .null,
             "flavorText": flavorText.map(TemplateValue.string) ?? .null,
             "previous": neighbor(previous),
             "next": neighbor(next),

@@ -21,6 +21,13 @@ struct EvolutionTree: Sendable, Hashable {
     /// Whether the chain has more than one stage (a lone species shows a sentence instead).
     var evolves: Bool { !root.children.isEmpty }
 
+    /// Whether some card of the tree is the pokemon `slug` (a species' default face, or a
+    /// regional variety with a card of its own).
+    func contains(_ slug: String) -> Bool {
+        func walk(_ node: Node) -> Bool { node.card.slug == slug || node.children.contains(where: walk) }
+        return walk(root)
+    }
+
     /// Whether some stage branches more than three ways (Eevee): laid out as a grid.
     var isWide: Bool {
         func widest(_ node: Node) -> Int { node.children.map(widest).max().map { max($0, node.children.count) } ?? 0 }

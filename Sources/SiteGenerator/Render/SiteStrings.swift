@@ -63,9 +63,32 @@ struct SiteStrings: Sendable {
     func format(_ key: String, _ values: [String: String]) -> String {
         var text = self[key]
         for (name, value) in values {
-            text = text.replacingOccurrences(of: "{\(name)}", with: value)
+            let placeholder = "{\(name)}"
+            if language.base == "fr" { text = Self.elidingFrench(text, before: placeholder, value: value) }
+            text = text.replacingOccurrences(of: placeholder, with: value)
         }
         return text
+    }
+
+    /// French elides "de", "que", "le" and "la" before a vowel: "une forme d’Évoli", "la
+    /// région d’Alola", where the words file can only say "de {species}". An h is left as it
+    /// is (whether it elides depends on the word).
+    static func elidingFrench(_ text: String, before placeholder: String, value: String) -> String {
+        guard text.contains(placeholder), let first = LanguageMark.plain(value).first,
+              "aeiouyàâäéèêëîïôöùûüÿœæ".contains(first.lowercased()) else { return text }
+        var parts = text.components(separatedBy: placeholder)
+        for at in parts.indices.dropLast() {
+            for (word, elided) in [("de", "d’"), ("De", "D’"), ("que", "qu’"), ("Que", "Qu’"), ("le", "l’"), ("Le", "L’"), ("la", "l’"), ("La", "L’")]
+            where parts[at].hasSuffix(word + " ") {
+                // A whole word: at the start, or after a space or punctuation ("forme de", not "monde").
+                let stem = parts[at].dropLast(word.count + 1)
+                if stem.last.map({ !$0.isLetter }) ?? true {
+                    parts[at] = stem + elided
+                    break
+                }
+            }
+        }
+        return parts.joined(separator: placeholder)
     }
 
     /// The plural form of `key` for `count` (`key_one`, `key_other`, ... as the language's

@@ -98,6 +98,18 @@ struct EvolutionPhrasingTests {
         #expect(phrasing.phrase(EvolutionCondition(trigger: "gimmighoul-coins")) == "Collect 999 Gimmighoul Coins")
     }
 
+    @Test("parts are joined as the language joins them: a Japanese comma in Japanese, not an ASCII one")
+    func partsJoinedInTheLanguage() throws {
+        let condition = EvolutionCondition(trigger: "level-up", minLevel: 28, region: "alola")
+        for (language, separator) in [("ja", "、"), ("zh-Hans", "，"), ("fr", ", ")] {
+            let strings = try SiteStrings(folders: [TestCatalog.themeRoot.appendingPathComponent("Templates")], language: language)
+            let phrase = EvolutionPhrasing(strings: strings, index: TestCatalog.index()).phrase(condition)
+            let level = strings.format("evo_level", ["level": "28"])
+            #expect(phrase.hasPrefix(level + separator), "\(language): \(phrase)")
+            #expect(language.hasPrefix("fr") || !phrase.contains(", "), "\(language): \(phrase)")
+        }
+    }
+
     @Test("two alternatives that differ in one part are said as one (Sylveon)")
     func nearIdenticalMerged() throws {
         let phrasing = EvolutionPhrasing(strings: try TestCatalog.strings(), index: TestCatalog.index())

@@ -53,7 +53,7 @@ struct EvolutionPhrasing: Sendable {
             allPlaces += listed
             if !alternatives.contains(parts) { alternatives.append(parts) }
         }
-        let text = Self.merged(alternatives, or: strings["evo_or"]).map { $0.joined(separator: ", ") }
+        let text = Self.merged(alternatives, or: strings["evo_or"]).map { $0.joined(separator: strings["evo_and"]) }
             .reduce(into: [String]()) { said, phrase in if !said.contains(phrase) { said.append(phrase) } }
             .joined(separator: strings["evo_or"])
         return Description(text: sharedBase.map { strings.format("evo_fromForm", ["form": $0]) + text } ?? text, places: allPlaces)
@@ -88,7 +88,7 @@ struct EvolutionPhrasing: Sendable {
     /// One way to evolve, at any of `places` (location slugs) when there are some, led by
     /// the variety that evolves when it is not the default one and `namingBase` is set.
     func phrase(_ condition: EvolutionCondition, places: [String], namingBase: Bool = true) -> String {
-        parts(condition, places: places, namingBase: namingBase).parts.joined(separator: ", ")
+        parts(condition, places: places, namingBase: namingBase).parts.joined(separator: strings["evo_and"])
     }
 
     /// More places than this are said by region, the places listed apart.
@@ -157,10 +157,10 @@ struct EvolutionPhrasing: Sendable {
                 if places.count > Self.placesShown, regions.count == places.count {
                     var said: [String] = []
                     for region in regions where !said.contains(region) { said.append(region) }
-                    place += strings.format("evo_places", ["places": said.map(regionName).joined(separator: ", ")])
+                    place += strings.format("evo_places", ["places": said.map(regionName).joined(separator: strings["evo_and"])])
                     listed = zip(names, regions).map { "\($0) (\(regionName($1)))" }
                 } else {
-                    place += strings.format("evo_places", ["places": names.joined(separator: ", ")])
+                    place += strings.format("evo_places", ["places": names.joined(separator: strings["evo_and"])])
                 }
             }
             parts.append(place)

@@ -304,6 +304,21 @@ def test_list_pager_follows_the_filter(driver):
     assert all(p.is_displayed() for p in server_pager)
 
 
+BEST_CONTRAST = """
+function rgb(text) { var m = text.match(/[\\d.]+/g).map(Number); return m.length > 3 ? m : m.concat([1]); }
+function lum(c) { return [0, 1, 2].map(function (i) { var v = c[i] / 255; return v <= 0.03928 ? v / 12.92 : Math.pow((v + 0.055) / 1.055, 2.4); })
+  .reduce(function (sum, v, i) { return sum + v * [0.2126, 0.7152, 0.0722][i]; }, 0); }
+function behind(node) {
+  for (; node; node = node.parentElement) { var c = rgb(getComputedStyle(node).backgroundColor); if (c[3] >= 1) return c; }
+  return [255, 255, 255, 1];
+}
+return Array.from(document.querySelectorAll('.is-best .stat-number')).map(function (number) {
+  var a = lum(rgb(getComputedStyle(number).color)), b = lum(behind(number));
+  return {text: number.textContent, ratio: Math.round((Math.max(a, b) + 0.05) / (Math.min(a, b) + 0.05) * 100) / 100};
+});
+"""
+
+
 @pytest.mark.parametrize("base", ["file", "http"])
 def test_compare_page(driver, base):
     open_page(driver, base, "compare.html?p=garchomp,salamence,dragonite")
@@ -327,6 +342,11 @@ def test_compare_page(driver, base):
     assert any("is-same" in d.get_attribute("class") for d in defenses), "no row alike for all three to check"
     assert not faded, f"type badges drawn faded: {faded}"
     assert driver.find_elements(By.CSS_SELECTOR, "#compare-moves .move-chip")
+    # Each best stat is said in its Pokémon's colour, readable (4.5:1) on what is behind it.
+    best = driver.execute_script(BEST_CONTRAST)
+    assert best, "no best stat marked"
+    low = [b for b in best if b["ratio"] < 4.5]
+    assert not low, f"best stats under 4.5:1: {low}"
     # Remove one, add one back by name: the address follows.
     driver.find_element(By.CSS_SELECTOR, '.compare-remove[aria-label="Remove Salamence"]').click()
     wait(driver, lambda d: query_of(d)["p"] == ["garchomp,dragonite"])

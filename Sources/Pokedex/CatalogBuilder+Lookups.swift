@@ -157,11 +157,16 @@ extension CatalogBuilder {
                     if !pokemon.name.contains(detail) { catalog.pokemon[pokemon.slug]?.name = "\(pokemon.name) (\(detail))" }
                 }
             }
-            // Still the same (two forms whose form names match): the slug tells them apart.
+            // Still the same (two forms whose form names match, as the three Paldean Tauros'
+            // do in Japanese): the slug tells them apart, without the species' own name, and
+            // marked as the English it is on a site in another language.
             let again = species.varieties.compactMap { catalog.pokemon[$0] }
             for (_, same) in Dictionary(grouping: again, by: \.name).filter({ $0.value.count > 1 }) {
                 for pokemon in same.dropFirst() where !pokemon.isDefault {
-                    catalog.pokemon[pokemon.slug]?.name = "\(pokemon.name) · \(Localized.words(pokemon.slug))"
+                    let own = pokemon.slug.hasPrefix(species.slug + "-") ? String(pokemon.slug.dropFirst(species.slug.count + 1)) : pokemon.slug
+                    let words = Localized.words(own)
+                    let said = SiteLanguage(catalog.language)?.base == "en" ? words : LanguageMark.mark(words, tag: "en")
+                    catalog.pokemon[pokemon.slug]?.name = "\(pokemon.name) · \(said)"
                 }
             }
         }

@@ -29,7 +29,7 @@ extension CatalogBuilder {
         var groups: [VersionGroupInfo] = []
         for group in try await loadAll(Wire.VersionGroup.self, kind: "version-group") {
             let members = (group.versions ?? []).compactMap(\.name)
-            let name = members.isEmpty ? Localized.words(group.name) : members.map { versionNames[$0] ?? Localized.words($0) }.joined(separator: ", ")
+            let name = members.isEmpty ? Localized.words(group.name) : members.map { versionNames[$0] ?? Localized.words($0) }.joined(separator: localized.site.listSeparator)
             groups.append(VersionGroupInfo(slug: group.name, name: name, order: group.order ?? group.id,
                                            generation: group.generation?.id, versions: members))
         }

@@ -48,6 +48,13 @@ package struct SiteLanguage: Sendable, Hashable, Codable, CustomStringConvertibl
         }
     }
 
+    /// What separates the items of a list of names ("Scarlet, Violet"): Japanese and
+    /// Chinese have a comma of their own, 、 ("スカーレット、バイオレット"); romaji is written
+    /// as English is.
+    package var listSeparator: String {
+        code != "ja-roma" && (base == "ja" || base == "zh") ? "、" : ", "
+    }
+
     /// The language without script or region: `ja` for `ja-Hrkt`, `zh` for `zh-Hant`.
     package var base: String { String(code.split(separator: "-")[0]) }
 

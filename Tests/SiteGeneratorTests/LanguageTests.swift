@@ -125,6 +125,9 @@ struct LanguageTests {
         #expect(try lang("fr").grouped(12_850) == "12\u{202F}850")
         #expect(try lang("es").grouped(1_000) == "1000")
         #expect(try lang("en").grouped(1_285) == "1,285")
+        // Lists of names (games, stats) with the language's own comma.
+        #expect(try ["ja", "ja-hrkt", "zh-hant", "zh-hans"].allSatisfy { try lang($0).listSeparator == "、" })
+        #expect(try ["en", "fr", "ko", "ja-roma"].allSatisfy { try lang($0).listSeparator == ", " })
         #expect(Measures.weight(hectograms: 60, language: try lang("fr")) == "6,0 kg (13,2 lb)")
         let french = try SiteStrings(folders: [Self.templates], language: "fr")
         #expect(french.percent(87.5) == "87,5\u{202F}%")

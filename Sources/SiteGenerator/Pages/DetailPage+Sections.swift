@@ -12,7 +12,7 @@ enum DetailSections {
         let statNames = index.catalog.stats
         let effort = pokemon.effort.map { strings.format("training_effort", ["count": String($0.value), "stat": statNames[$0.stat]?.name ?? $0.stat]) }
         var fields: TemplateDictionary = [
-            "effort": effort.isEmpty ? .null : .string(effort.joined(separator: ", ")),
+            "effort": effort.isEmpty ? .null : .string(effort.joined(separator: strings.language.listSeparator)),
             "baseExperience": pokemon.baseExperience.map { .string(String($0)) } ?? .null,
         ]
         if let rate = species?.captureRate {
@@ -214,7 +214,7 @@ enum DetailSections {
         let or = strings["evo_or"]
         return .array(games.enumerated().map { position, game in
             .dictionary([
-                "game": .string(game.versions.map { versionNames[$0] ?? EvolutionPhrasing.words($0) }.joined(separator: ", ")),
+                "game": .string(game.versions.map { versionNames[$0] ?? EvolutionPhrasing.words($0) }.joined(separator: strings.language.listSeparator)),
                 "open": .bool(position == 0),
                 "rows": .array(Self.mergedByCondition(game.rows, encounters).map { merged in
                     let encounter = encounters[merged.row]
@@ -222,7 +222,7 @@ enum DetailSections {
                     // What every merged row needs, then, on a line of its own, the values one of
                     // which it needs: "Before the Hall of Fame" / "During rainy weather or During
                     // a thunderstorm" (one line "A, B or C" read as three alternatives).
-                    let conditions = merged.shared.map(label).joined(separator: ", "), either = merged.either.map(label).joined(separator: or)
+                    let conditions = merged.shared.map(label).joined(separator: strings["evo_and"]), either = merged.either.map(label).joined(separator: or)
                     return .dictionary([
                         "area": .string(areas[merged.row]),
                         "region": region.map(TemplateValue.string) ?? .null,
@@ -281,7 +281,8 @@ enum DetailSections {
     static func entries(_ species: Species?, index: CatalogIndex, language: String) -> TemplateValue {
         .array((species?.entries ?? []).map { entry in
             .dictionary([
-                "games": .string(entry.versions.map { index.catalog.versionNames[$0] ?? EvolutionPhrasing.words($0) }.joined(separator: ", ")),
+                "games": .string(entry.versions.map { index.catalog.versionNames[$0] ?? EvolutionPhrasing.words($0) }
+                    .joined(separator: SiteLanguage(language)?.listSeparator ?? ", ")),
                 "text": .string(entry.text),
                 "lang": entry.language == language ? .null : .string(LanguageTag.tag(entry.language)),
             ])

@@ -341,6 +341,14 @@ def test_compare_page(driver, base):
         }).map(function (row) { return row.className + ': ' + row.textContent; });""")
     assert any("is-same" in d.get_attribute("class") for d in defenses), "no row alike for all three to check"
     assert not faded, f"type badges drawn faded: {faded}"
+    # Of the rows alike, the plain 1x ones recede; a weakness all three share stays whole.
+    alike = driver.execute_script("""
+        return Array.from(document.querySelectorAll('#compare-defenses tr.is-same td.mult')).map(function (cell) {
+          return [cell.className, parseFloat(getComputedStyle(cell).opacity)]; });""")
+    assert any("is-neutral" in c and o < 1 for c, o in alike), f"no plain row recedes: {alike}"
+    shared = [(c, o) for c, o in alike if "is-neutral" not in c]
+    assert shared, "no weakness or resistance shared by all three to check"
+    assert all(o == 1 for _, o in shared), f"a shared weakness or resistance faded: {shared}"
     assert driver.find_elements(By.CSS_SELECTOR, "#compare-moves .move-chip")
     # Each best stat is said in its Pokémon's colour, readable (4.5:1) on what is behind it.
     best = driver.execute_script(BEST_CONTRAST)

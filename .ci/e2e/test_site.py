@@ -695,6 +695,22 @@ def test_language_menu_opens_on_screen(driver):
     assert checked > 0
 
 
+@pytest.mark.parametrize("width", [390, 700, 1000, 1280])
+def test_growth_rate_tiles_make_even_rows(driver, width):
+    """The growth rates' tiles come in rows of one length, the last at most one short (six
+    were five and one at 1280 px)."""
+    if not (SITE / "growth-rates.html").exists():
+        pytest.skip(f"{SITE_NAME}: no growth-rates.html")
+    with device_width(driver, width):
+        open_page(driver, "file", "growth-rates.html")
+        tops = driver.execute_script("""
+            return Array.from(document.querySelectorAll('.tile-list.rates > li')).map(function (tile) {
+              return Math.round(tile.getBoundingClientRect().top); });""")
+    assert len(tops) > 1, "growth-rates.html: fewer than two rates"
+    rows = [tops.count(top) for top in sorted(set(tops))]
+    assert max(rows) - min(rows) <= 1, f"growth-rates.html at {width} px: {len(tops)} rates in rows of {rows}"
+
+
 def test_growth_table_rows_line_up(driver):
     """The growth table's level (a row heading) has its cells' border, not the column
     headings' thicker one: each row's line is one line."""

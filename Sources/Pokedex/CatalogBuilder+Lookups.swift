@@ -29,7 +29,7 @@ extension CatalogBuilder {
         var groups: [VersionGroupInfo] = []
         for group in try await loadAll(Wire.VersionGroup.self, kind: "version-group") {
             let members = (group.versions ?? []).compactMap(\.name)
-            let name = members.isEmpty ? Localized.words(group.name) : members.map { versionNames[$0] ?? Localized.words($0) }.joined(separator: localized.site.listSeparator)
+            let name = members.isEmpty ? Localized.words(group.name) : localized.site.list(members.map { versionNames[$0] ?? Localized.words($0) })
             groups.append(VersionGroupInfo(slug: group.name, name: name, order: group.order ?? group.id,
                                            generation: group.generation?.id, versions: members))
         }
@@ -158,13 +158,21 @@ extension CatalogBuilder {
                 }
             }
             // Still the same (two forms whose form names match, as the three Paldean Tauros'
-            // do in Japanese): the slug tells them apart, without the species' own name, and
-            // marked as the English it is on a site in another language.
+            // do in Japanese): each form gets the words of its slug that tell it apart (the
+            // species' name and the words all of them begin with left out: "Combat Breed",
+            // "Blaze Breed", "Aqua Breed"), marked as the English they are on a site in
+            // another language.
             let again = species.varieties.compactMap { catalog.pokemon[$0] }
             for (_, same) in Dictionary(grouping: again, by: \.name).filter({ $0.value.count > 1 }) {
-                for pokemon in same.dropFirst() where !pokemon.isDefault {
-                    let own = pokemon.slug.hasPrefix(species.slug + "-") ? String(pokemon.slug.dropFirst(species.slug.count + 1)) : pokemon.slug
-                    let words = Localized.words(own)
+                let forms = same.filter { !$0.isDefault }
+                let rests = forms.map { pokemon in
+                    (pokemon.slug.hasPrefix(species.slug + "-") ? String(pokemon.slug.dropFirst(species.slug.count + 1)) : pokemon.slug)
+                        .split(separator: "-").map(String.init)
+                }
+                var shared = 0
+                while forms.count > 1, rests.allSatisfy({ $0.count > shared + 1 && $0[shared] == rests[0][shared] }) { shared += 1 }
+                for (pokemon, rest) in zip(forms, rests) {
+                    let words = Localized.words(rest.dropFirst(shared).joined(separator: "-"))
                     let said = SiteLanguage(catalog.language)?.base == "en" ? words : LanguageMark.mark(words, tag: "en")
                     catalog.pokemon[pokemon.slug]?.name = "\(pokemon.name) · \(said)"
                 }

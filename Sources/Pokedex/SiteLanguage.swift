@@ -55,6 +55,12 @@ package struct SiteLanguage: Sendable, Hashable, Codable, CustomStringConvertibl
         code != "ja-roma" && (base == "ja" || base == "zh") ? "、" : ", "
     }
 
+    /// `names` as a list: with ``listSeparator``, or " / " when a name holds a comma itself
+    /// ("Let’s Go, Pikachu! / Let’s Go, Eevee!").
+    package func list(_ names: [String]) -> String {
+        names.contains { $0.contains(",") || $0.contains("、") } ? names.joined(separator: " / ") : names.joined(separator: listSeparator)
+    }
+
     /// The language without script or region: `ja` for `ja-Hrkt`, `zh` for `zh-Hant`.
     package var base: String { String(code.split(separator: "-")[0]) }
 

@@ -214,7 +214,7 @@ enum DetailSections {
         let or = strings["evo_or"]
         return .array(games.enumerated().map { position, game in
             .dictionary([
-                "game": .string(game.versions.map { versionNames[$0] ?? EvolutionPhrasing.words($0) }.joined(separator: strings.language.listSeparator)),
+                "game": .string(strings.language.list(game.versions.map { versionNames[$0] ?? EvolutionPhrasing.words($0) })),
                 "open": .bool(position == 0),
                 "rows": .array(Self.mergedByCondition(game.rows, encounters).map { merged in
                     let encounter = encounters[merged.row]
@@ -281,8 +281,7 @@ enum DetailSections {
     static func entries(_ species: Species?, index: CatalogIndex, language: String) -> TemplateValue {
         .array((species?.entries ?? []).map { entry in
             .dictionary([
-                "games": .string(entry.versions.map { index.catalog.versionNames[$0] ?? EvolutionPhrasing.words($0) }
-                    .joined(separator: SiteLanguage(language)?.listSeparator ?? ", ")),
+                "games": .string((SiteLanguage(language) ?? .english).list(entry.versions.map { index.catalog.versionNames[$0] ?? EvolutionPhrasing.words($0) })),
                 "text": .string(entry.text),
                 "lang": entry.language == language ? .null : .string(LanguageTag.tag(entry.language)),
             ])

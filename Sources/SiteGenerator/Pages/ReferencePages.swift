@@ -165,7 +165,7 @@ enum ItemPage {
             row["rarities"] = .string(grouped.map { rarity, games in
                 let names = games.map(\.version).sorted { (order[$0] ?? .max) < (order[$1] ?? .max) }
                     .map { catalog.versionNames[$0] ?? EvolutionPhrasing.words($0) }
-                return "\(names.joined(separator: strings.language.listSeparator)): \(rarity)%"
+                return "\(strings.language.list(names)): \(rarity)%"
             }.joined(separator: "; "))
             return .dictionary(row)
         }

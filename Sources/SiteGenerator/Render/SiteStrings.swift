@@ -72,10 +72,12 @@ struct SiteStrings: Sendable {
 
     /// French elides "de", "que", "le" and "la" before a vowel: "une forme d’Évoli", "la
     /// région d’Alola", where the words file can only say "de {species}". An h is left as it
-    /// is (whether it elides depends on the word).
+    /// is (whether it elides depends on the word), and a y before a vowel ("de Yanma").
     static func elidingFrench(_ text: String, before placeholder: String, value: String) -> String {
-        guard text.contains(placeholder), let first = LanguageMark.plain(value).first,
-              "aeiouyàâäéèêëîïôöùûüÿœæ".contains(first.lowercased()) else { return text }
+        let plain = Array(LanguageMark.plain(value).lowercased())
+        guard text.contains(placeholder), let first = plain.first, "aeiouyàâäéèêëîïôöùûüÿœæ".contains(first) else { return text }
+        // A y before a vowel is a consonant: "de Yanma", but "d’Yveltal".
+        if first == "y", plain.count > 1, "aeiouàâäéèêëîïôöùûü".contains(plain[1]) { return text }
         var parts = text.components(separatedBy: placeholder)
         for at in parts.indices.dropLast() {
             for (word, elided) in [("de", "d’"), ("De", "D’"), ("que", "qu’"), ("Que", "Qu’"), ("le", "l’"), ("Le", "L’"), ("la", "l’"), ("La", "L’")]

@@ -58,7 +58,8 @@ package struct SiteLanguage: Sendable, Hashable, Codable, CustomStringConvertibl
     /// `names` as a list: with ``listSeparator``, or " / " when a name holds a comma itself
     /// ("Let’s Go, Pikachu! / Let’s Go, Eevee!").
     package func list(_ names: [String]) -> String {
-        names.contains { $0.contains(",") || $0.contains("、") } ? names.joined(separator: " / ") : names.joined(separator: listSeparator)
+        names.contains { $0.utf8.contains(UInt8(ascii: ",")) || $0.contains("、" as Character) }
+            ? names.joined(separator: " / ") : names.joined(separator: listSeparator)
     }
 
     /// The language without script or region: `ja` for `ja-Hrkt`, `zh` for `zh-Hant`.

@@ -279,9 +279,10 @@ enum DetailSections {
     // MARK: Entries, names, media
 
     static func entries(_ species: Species?, index: CatalogIndex, language: String) -> TemplateValue {
-        .array((species?.entries ?? []).map { entry in
+        let site = SiteLanguage(language) ?? .english
+        return .array((species?.entries ?? []).map { entry in
             .dictionary([
-                "games": .string((SiteLanguage(language) ?? .english).list(entry.versions.map { index.catalog.versionNames[$0] ?? EvolutionPhrasing.words($0) })),
+                "games": .string(site.list(entry.versions.map { index.catalog.versionNames[$0] ?? EvolutionPhrasing.words($0) })),
                 "text": .string(entry.text),
                 "lang": entry.language == language ? .null : .string(LanguageTag.tag(entry.language)),
             ])

@@ -64,7 +64,7 @@ struct SiteStrings: Sendable {
         var text = self[key]
         for (name, value) in values {
             let placeholder = "{\(name)}"
-            if language.base == "fr" { text = Self.elidingFrench(text, before: placeholder, value: value) }
+            if language.code.utf8.first == UInt8(ascii: "f"), language.base == "fr" { text = Self.elidingFrench(text, before: placeholder, value: value) }
             text = text.replacingOccurrences(of: placeholder, with: value)
         }
         return text

@@ -148,6 +148,7 @@ extension CatalogBuilder {
     /// Two varieties of one species never share a label: a repeated name gets its form's
     /// name, or the form's slug in words, in parentheses.
     static func disambiguate(_ catalog: inout Catalog) {
+        let english = SiteLanguage(catalog.language)?.isEnglish ?? true
         for species in catalog.species {
             let varieties = species.varieties.compactMap { catalog.pokemon[$0] }
             let counts = Dictionary(grouping: varieties, by: \.name).filter { $0.value.count > 1 }
@@ -173,7 +174,7 @@ extension CatalogBuilder {
                 while forms.count > 1, rests.allSatisfy({ $0.count > shared + 1 && $0[shared] == rests[0][shared] }) { shared += 1 }
                 for (pokemon, rest) in zip(forms, rests) {
                     let words = Localized.words(rest.dropFirst(shared).joined(separator: "-"))
-                    let said = SiteLanguage(catalog.language)?.base == "en" ? words : LanguageMark.mark(words, tag: "en")
+                    let said = english ? words : LanguageMark.mark(words, tag: "en")
                     catalog.pokemon[pokemon.slug]?.name = "\(pokemon.name) · \(said)"
                 }
             }

@@ -177,21 +177,16 @@ struct SitePages: Sendable {
     /// the file is), for wherever a host shows it: an absolute address, or the way up from a
     /// missing address `pokedex serve` answers.
     func notFound(root: String?) -> PageSpec {
-        var spec = wrap(path(of: .notFound), "404", strings["notFound_title"], section: "", .dictionary([:]))
-        guard let root else { return spec }
-        spec.fields["root"] = .string(root)
-        spec.fields["languages"] = .array(layout.alternates(of: "404.html", root: root))
-        spec.fields["xDefault"] = layout.defaultAlternate(of: "404.html", root: root).map(TemplateValue.string) ?? .null
-        spec.fields["canonical"] = .null
-        return spec
+        wrap(path(of: .notFound), "404", strings["notFound_title"], section: "", .dictionary([:]), root: root)
     }
 
     private func wrap(
         _ path: String, _ template: String, _ heading: String, section: String, _ page: TemplateValue,
-        theme: String = "", trail: (label: String, page: String)? = nil, social: Social = Social()
+        theme: String = "", trail: (label: String, page: String)? = nil, social: Social = Social(), root given: String? = nil
     ) -> PageSpec {
-        let depth = path.split(separator: "/").count - 1
-        let root = String(repeating: "../", count: depth)
+        // From the page to its language's root: up from where the file is, unless the page is
+        // shown elsewhere (a 404 page at any missing address), which has no canonical address.
+        let root = given ?? String(repeating: "../", count: path.split(separator: "/").count - 1)
         let nav: [TemplateValue] = [("home", "index.html", "nav_home"), ("list", ListPage.path(1), "nav_list"),
                                     ("search", "search.html", "nav_search"), ("favorites", "favorites.html", "nav_favorites"), ("mine", "my-pokemon.html", "nav_mine")]
             .map { id, href, key in
@@ -202,7 +197,7 @@ struct SitePages: Sendable {
             "root": .string(root),
             "shared": .string(layout.shared),
             "site": .dictionary(["title": .string(title), "language": .string(layout.current.tag), "native": .string(strings["language_native"])]),
-            "canonical": layout.absolute(path).map(TemplateValue.string) ?? .null,
+            "canonical": given == nil ? layout.absolute(path).map(TemplateValue.string) ?? .null : .null,
             "languages": .array(alternates),
             "multilingual": .bool(!alternates.isEmpty),
             // Installable and offline when hosted (a service worker cannot run from disk).

@@ -12,6 +12,8 @@ import Pokedex
 struct SiteStrings: Sendable {
     private(set) var table: [String: String]
     let language: SiteLanguage
+    /// Whether ``format(_:_:)`` elides before a vowel (French): two string comparisons.
+    private var elides: Bool { language.code == "fr" || language.code.hasPrefix("fr-") }
 
     init(table: [String: String], language: SiteLanguage = .english) {
         self.table = table
@@ -64,7 +66,7 @@ struct SiteStrings: Sendable {
         var text = self[key]
         for (name, value) in values {
             let placeholder = "{\(name)}"
-            if language.code.utf8.first == UInt8(ascii: "f"), language.base == "fr" { text = Self.elidingFrench(text, before: placeholder, value: value) }
+            if elides { text = Self.elidingFrench(text, before: placeholder, value: value) }
             text = text.replacingOccurrences(of: placeholder, with: value)
         }
         return text
@@ -74,10 +76,10 @@ struct SiteStrings: Sendable {
     /// région d’Alola", where the words file can only say "de {species}". An h is left as it
     /// is (whether it elides depends on the word), and a y before a vowel ("de Yanma").
     static func elidingFrench(_ text: String, before placeholder: String, value: String) -> String {
-        let plain = Array(LanguageMark.plain(value).lowercased())
-        guard text.contains(placeholder), let first = plain.first, "aeiouyàâäéèêëîïôöùûüÿœæ".contains(first) else { return text }
+        let lead = Array(LanguageMark.plain(value).prefix(2).lowercased())
+        guard let first = lead.first, "aeiouyàâäéèêëîïôöùûüÿœæ".contains(first), text.contains(placeholder) else { return text }
         // A y before a vowel is a consonant: "de Yanma", but "d’Yveltal".
-        if first == "y", plain.count > 1, "aeiouàâäéèêëîïôöùûü".contains(plain[1]) { return text }
+        if first == "y", lead.count > 1, "aeiouàâäéèêëîïôöùûü".contains(lead[1]) { return text }
         var parts = text.components(separatedBy: placeholder)
         for at in parts.indices.dropLast() {
             for (word, elided) in [("de", "d’"), ("De", "D’"), ("que", "qu’"), ("Que", "Qu’"), ("le", "l’"), ("Le", "L’"), ("la", "l’"), ("La", "L’")]

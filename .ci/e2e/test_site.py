@@ -813,6 +813,58 @@ def test_missing_page_in_a_folder_is_styled(driver, missing):
     assert not errors, f"console errors on {missing}: {errors}"
 
 
+def language_folder():
+    """The site's language when the site is one language's folder of a site in several built
+    with a base URL (the root holds the hosts' 404.html and the shared assets), else None."""
+    root = SITE.parent
+    if not ((root / "404.html").is_file() and (root / "assets").is_dir() and hosted()):
+        return None
+    return html_lang(SITE / "index.html")
+
+
+def html_lang(path):
+    text = path.read_text()
+    start = text.index('<html lang="') + len('<html lang="')
+    return text[start:text.index('"', start)]
+
+
+def heading(path):
+    text = path.read_text()
+    return html.unescape(text[text.index("<h1>") + 4:text.index("</h1>")])
+
+
+def test_missing_page_speaks_its_folders_language(driver):
+    """A host shows the root's 404.html, the first language's, for a missing address in any
+    language's folder: the page goes on to that folder's language (and, outside every folder,
+    to the language chosen last)."""
+    lang = language_folder()
+    if lang is None:
+        pytest.skip("not a language's folder of a site in several languages built with a base URL")
+    expected = heading(SITE / "404.html")
+    root = BASES["http"].rstrip("/").rsplit("/", 1)[0] + "/"
+    asked = [BASES["http"] + "pokemon/no-such-pokemon.html", BASES["http"] + "no/such/page.html",
+             "remembered", root + "no-such-page.html"]
+    for url in asked:
+        if url == "remembered":  # the switcher's memory of the visitor's choice
+            driver.execute_script("window.localStorage.setItem('pokedex-language', arguments[0])", lang)
+            continue
+        driver.get(url)
+        try:
+            WebDriverWait(driver, 10).until(lambda d: d.execute_script(
+                "return document.readyState === 'complete' && document.documentElement.lang") == lang)
+        except Exception:
+            raise AssertionError(f"{url}: the 404 page stayed in {driver.execute_script('return document.documentElement.lang')!r}, "
+                                 f"not the folder's {lang!r} ({driver.current_url})")
+        shown = driver.find_element(By.CSS_SELECTOR, "h1").text
+        assert shown == expected, f"{url}: heading {shown!r}, not {expected!r}"
+        sheet = driver.execute_script(
+            "const s = [...document.styleSheets].find(s => s.href && s.href.endsWith('/assets/site.css')); return s ? s.cssRules.length : 0")
+        assert sheet > 0, f"{url}: unstyled"
+    driver.execute_script("window.localStorage.removeItem('pokedex-language')")
+    errors = [entry for entry in console_errors(driver) if not any(url in entry["message"] for url in asked)]
+    assert not errors, f"console errors on the 404 pages: {errors}"
+
+
 class EvolutionScan(html.parser.HTMLParser):
     """Reads a page's evolution tree: whether it is laid out wide, and how many branches each
     branching list has (its own items, not those of the lists nested in them)."""

@@ -43,6 +43,13 @@ struct MultilingualSiteTests {
             #expect(URL(string: String(stylesheet))?.standardized.absoluteString == "https://example.test/dex/assets/site.css", "\(path): \(stylesheet)")
             #expect(missing.contains(#"href="https://example.test/dex/\#(language)/credits.html""#), "\(path)")
         }
+        // Only the root's goes on to the language of the folder it is shown in, before any style.
+        let script = #"<script src="https://example.test/dex/en/../assets/missing.js"></script>"#
+        let root404 = try site.read("404.html")
+        #expect(root404.contains(script))
+        #expect(root404.range(of: script).map { $0.lowerBound < root404.range(of: "</head>")!.lowerBound } == true, "in the head")
+        #expect(try !site.read("fr/404.html").contains("missing.js") && !site.read("en/404.html").contains("missing.js"))
+        #expect(files["assets/missing.js"] != nil)
 
         let picker = try site.read("index.html")
         #expect(picker.contains(#"<a href="en/index.html" hreflang="en" lang="en" data-lang="en">English</a>"#))
@@ -89,6 +96,17 @@ struct MultilingualSiteTests {
         #expect(page.contains(#"<link rel="stylesheet" href="../assets/site.css">"#))
         #expect(FileManager.default.fileExists(atPath: site.folder.appendingPathComponent("site/index.html").path))
         #expect(!FileManager.default.fileExists(atPath: site.folder.appendingPathComponent("site/fr").path))
+        #expect(try !site.read("404.html").contains("missing.js"), "no other language to go to")
+    }
+
+    @Test("without a base URL the root's 404 page stays as it is: its alternates lead from the root only")
+    func rootNotFoundWithoutBaseURL() async throws {
+        let site = try TestSite()
+        defer { site.remove() }
+        _ = try await Self.build(site, languages: [TestCatalog.make(), Self.french()], baseURL: nil)
+        let missing = try site.read("404.html")
+        #expect(missing.contains(#"<html lang="en">"#) && missing.contains(#"hreflang="fr""#))
+        #expect(!missing.contains("missing.js"))
     }
 
     @Test("a second build in several languages renders nothing that did not change, byte for byte")

@@ -381,7 +381,11 @@ extension SiteBuilder {
         var specs = [picker]
         // The first language's 404 page, its links led from the root into its folder (absolute
         // with a base URL, as its own is).
-        specs.append(pages.notFound(root: pages.layout.absolute("index.html") ?? first.language.tag + "/"))
+        // With a base URL it also goes on to the language of the folder it is shown in (a
+        // host shows it for every missing address), `missing.js`.
+        var notFound = pages.notFound(root: pages.layout.absolute("index.html") ?? first.language.tag + "/")
+        if pages.layout.absolute("index.html") != nil { notFound.fields["findLanguage"] = .bool(true) }
+        specs.append(notFound)
         var rendered = 0, bytes = 0
         for spec in specs {
             let data = try theme.renderBytes(spec)

@@ -12,7 +12,9 @@ import pathlib
 import time
 
 import pytest
+from selenium.webdriver.common.action_chains import ActionChains
 from selenium.webdriver.common.by import By
+from selenium.webdriver.common.keys import Keys
 from selenium.webdriver.support.ui import WebDriverWait
 
 from e2e_browser import ARTIFACTS, BASES, SITE, SITE_NAME, axe_violations, tab_through
@@ -120,6 +122,48 @@ def test_keyboard_reaches_every_control(driver, name):
     reached = tab_through(driver, controls, 2 * controls + 40)
     missing = controls - len(reached)
     assert missing == 0, f"{path}: keyboard reached {len(reached)} of {controls} controls"
+
+
+def contrast(first, second):
+    """WCAG contrast ratio of two computed colours ("rgb(r, g, b)")."""
+    def luminance(text):
+        channels = [int(part) / 255 for part in text[text.index("(") + 1:text.index(")")].replace(",", " ").split()[:3]]
+        linear = [c / 12.92 if c <= 0.04045 else ((c + 0.055) / 1.055) ** 2.4 for c in channels]
+        return 0.2126 * linear[0] + 0.7152 * linear[1] + 0.0722 * linear[2]
+    light, dark = sorted((luminance(first), luminance(second)), reverse=True)
+    return (light + 0.05) / (dark + 0.05)
+
+
+@pytest.mark.parametrize("scheme", ["light", "dark"])
+def test_focus_ring_shows_on_the_header(driver, scheme):
+    """Each header control's focus ring against the header (WCAG 1.4.11: 3:1), reached by Tab
+    as a keyboard user reaches it; the blue ring on the light theme's red was 1.06:1."""
+    driver.execute_cdp_cmd("Emulation.setEmulatedMedia", {"features": [{"name": "prefers-color-scheme", "value": scheme}]})
+    try:
+        open_page(driver, "file", "index.html")
+        driver.execute_script("document.activeElement && document.activeElement.blur(); window.scrollTo(0, 0)")
+        seen = []
+        for _ in range(30):
+            ActionChains(driver).send_keys(Keys.TAB).perform()
+            ring = driver.execute_script("""
+                const e = document.activeElement, header = document.querySelector('.site-header');
+                if (!e || !header.contains(e)) return null;
+                const s = getComputedStyle(e);
+                return { what: e.outerHTML.slice(0, 60), style: s.outlineStyle, width: parseFloat(s.outlineWidth),
+                         color: s.outlineColor, behind: getComputedStyle(header).backgroundColor,
+                         visible: e.matches(':focus-visible') };""")
+            if ring is None:
+                if seen:
+                    break
+                continue  # the skip link first
+            seen.append(ring)
+        assert len(seen) >= 5, f"Tab reached {len(seen)} header controls"
+        for ring in seen:
+            assert ring["visible"] and ring["style"] != "none" and ring["width"] >= 2, f"{scheme}: no ring on {ring}"
+            ratio = contrast(ring["color"], ring["behind"])
+            assert ratio >= 3, f"{scheme}: the ring on {ring['what']} is {ratio:.2f}:1 against the header ({ring})"
+    finally:
+        driver.execute_cdp_cmd("Emulation.setEmulatedMedia", {"features": []})
 
 
 @pytest.mark.parametrize("name", KINDS)

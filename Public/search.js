@@ -17,11 +17,15 @@
 
   var COMBINING = /[\u0300-\u036f]/g;
   var NOT_WORD = /[^\p{L}\p{N}\p{M}]+/gu;
+  var HIRAGANA = /[\u3041-\u3096\u309d\u309e]/g;
   function base(text) {
-    /* Only Latin accents go; NFC then puts other marks back on their letters (ピ stays ピ). */
-    return String(text).toLowerCase().replace(/♀/g, " f").replace(/♂/g, " m").normalize("NFD").replace(COMBINING, "").normalize("NFC");
+    /* Width first (NFKC: ﾋﾟｶ and ＰＩＫＡ as ピカ and PIKA), hiragana as katakana (ぴか finds
+       ピカチュウ); only Latin accents go, NFC putting other marks back on their letters (ピ stays ピ). */
+    return String(text).normalize("NFKC").toLowerCase().replace(/♀/g, " f").replace(/♂/g, " m")
+      .replace(HIRAGANA, function (c) { return String.fromCharCode(c.charCodeAt(0) + 0x60); })
+      .normalize("NFD").replace(COMBINING, "").normalize("NFC");
   }
-  /** "Flabébé" -> "flabebe", "Mr. Mime" -> "mrmime", "Nidoran♀" -> "nidoranf". */
+  /** "Flabébé" -> "flabebe", "Mr. Mime" -> "mrmime", "Nidoran♀" -> "nidoranf", "ぴかちゅう" -> "ピカチュウ". */
   function fold(text) { return base(text).replace(NOT_WORD, ""); }
   /** "Mr. Mime" -> ["mr", "mime"]; "Farfetch’d" -> ["farfetch", "d"]. */
   function tokens(text) { return base(text).split(NOT_WORD).filter(Boolean); }

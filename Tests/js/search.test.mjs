@@ -76,6 +76,10 @@ test("fold drops accents, case and punctuation; gender signs become letters", ()
   assert.equal(S.fold("Farfetch’d"), "farfetchd");
   assert.equal(S.fold("Ho-Oh"), "hooh");
   assert.equal(S.fold("ピカチュウ"), "ピカチュウ");
+  assert.equal(S.fold("ぴかちゅう"), "ピカチュウ", "hiragana as katakana");
+  assert.equal(S.fold("ﾋﾟｶﾁｭｳ"), "ピカチュウ", "half-width katakana");
+  assert.equal(S.fold("ＰＩＫＡ"), "pika", "full-width Latin");
+  assert.equal(S.fold("ゔぁ"), "ヴァ");
   assert.deepEqual(S.tokens("Mr. Mime"), ["mr", "mime"]);
   assert.deepEqual(S.tokens("Nidoran♀"), ["nidoran", "f"]);
 });

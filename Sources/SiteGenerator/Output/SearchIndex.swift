@@ -194,11 +194,15 @@ struct SearchIndex: Sendable {
         return kept.isEmpty ? nil : kept
     }
 
-    /// search.js's `fold`: lower case, ♀/♂ as f/m, Latin accents gone, only letters,
-    /// digits and marks kept.
+    /// search.js's `fold`: width folded (NFKC), lower case, ♀/♂ as f/m, hiragana as
+    /// katakana, Latin accents gone, only letters, digits and marks kept.
     static func fold(_ text: String) -> String {
-        let lowered = text.lowercased().replacingOccurrences(of: "♀", with: " f").replacingOccurrences(of: "♂", with: " m")
-        let stripped = String(String.UnicodeScalarView(lowered.decomposedStringWithCanonicalMapping.unicodeScalars.filter { !(0x300...0x36F).contains($0.value) }))
+        let lowered = text.precomposedStringWithCompatibilityMapping.lowercased()
+            .replacingOccurrences(of: "♀", with: " f").replacingOccurrences(of: "♂", with: " m")
+        let katakana = String(String.UnicodeScalarView(lowered.unicodeScalars.map { scalar in
+            (0x3041...0x3096).contains(scalar.value) || (0x309D...0x309E).contains(scalar.value) ? Unicode.Scalar(scalar.value + 0x60) ?? scalar : scalar
+        }))
+        let stripped = String(String.UnicodeScalarView(katakana.decomposedStringWithCanonicalMapping.unicodeScalars.filter { !(0x300...0x36F).contains($0.value) }))
         return String(String.UnicodeScalarView(stripped.precomposedStringWithCanonicalMapping.unicodeScalars.filter { scalar in
             let properties = scalar.properties
             return properties.isAlphabetic || properties.numericType != nil || properties.generalCategory == .nonspacingMark

@@ -20,5 +20,6 @@
   var target = inFolder || chosen;
   // Its own page, or one that is missing too (the host shows this page there again): stay.
   if (!target || target.getAttribute("hreflang") === here || target.href === address) return;
-  window.location.replace(target.href);
+  // The address missed goes along: the 404 page suggests names from it (search.js).
+  window.location.replace(target.href + "?missing=" + encodeURIComponent(window.location.pathname));
 })();

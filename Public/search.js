@@ -746,6 +746,7 @@
         list.hidden = false;
       }
       input.addEventListener("input", render);
+      if (input.id === "missing-search") suggestFromAddress(form);
       input.addEventListener("keydown", function (event) {
         if (event.key === "Escape") list.hidden = true;
         if (event.key === "ArrowDown" && !list.hidden) {
@@ -775,6 +776,35 @@
         }
       });
       doc.addEventListener("click", function (event) { if (!form.contains(event.target)) list.hidden = true; });
+    }
+
+    /* The 404 page at a missing Pokémon's address (a typo, an old name): the names closest to
+       the address's words, as links under its search box. */
+    function suggestFromAddress(form) {
+      /* The address missed, or the one a site of several languages came from (missing.js). */
+      var from = /[?&]missing=([^&#]*)/.exec(win.location.search);
+      var match = /\/pokemon\/([^\/]+)\.html$/.exec(from ? decodeURIComponent(from[1]) : win.location.pathname);
+      if (!match) return;
+      var words = decodeURIComponent(match[1]).split(/[-_\s]+/).filter(Boolean);
+      if (!words.length) return;
+      /* All the words, else the longest alone ("pikachu-old" is no name, "pikachu" is). */
+      var tries = [words.join(" ")];
+      if (words.length > 1) tries.push(words.slice().sort(function (a, b) { return b.length - a.length; })[0]);
+      var rows = [];
+      for (var i = 0; i < tries.length && !rows.length; i++) {
+        var result = search(database(), tries[i], { namesOnly: true, language: language });
+        rows = result.needsData ? [] : result.rows.slice(0, 3);
+      }
+      if (!rows.length) return;
+      var line = el("p", "did-you-mean", t("search_didYouMean") + " ");
+      rows.forEach(function (row, at) {
+        var entry = database().rows[row];
+        if (at) line.appendChild(doc.createTextNode(" · "));
+        var a = el("a", "", entry.n);
+        a.href = root + entry.p;
+        line.appendChild(a);
+      });
+      form.parentNode.insertBefore(line, form.nextSibling);
     }
 
     /* ----- The search page ----- */

@@ -909,6 +909,30 @@ def test_missing_page_speaks_its_folders_language(driver):
     assert not errors, f"console errors on the 404 pages: {errors}"
 
 
+def test_missing_pokemon_page_suggests_names(driver):
+    """A missing Pokémon's address (a typo) gets the names closest to it as links on the 404
+    page, also after a site of several languages went on to the folder's own 404 page."""
+    if not hosted():
+        pytest.skip("built without a base URL: hosts show its 404 page unstyled in a folder")
+    entry = next(e for e in pokemon_entries() if e["slug"].isalpha() and len(e["slug"]) >= 6)
+    typo = entry["slug"][:2] + entry["slug"][3:]
+    driver.get(BASES["http"] + f"pokemon/{typo}.html")
+    try:
+        WebDriverWait(driver, 10).until(lambda d: d.find_elements(By.CSS_SELECTOR, ".did-you-mean a"))
+    except Exception:
+        raise AssertionError(f"no suggestion on the 404 page for pokemon/{typo}.html ({driver.current_url})")
+    links = [a.get_attribute("href") for a in driver.find_elements(By.CSS_SELECTOR, ".did-you-mean a")]
+    assert any(link.endswith("/" + entry["page"]) for link in links), f"{typo}: {links} do not offer {entry['page']}"
+    for link in links:
+        status = driver.execute_async_script(
+            "const done = arguments[arguments.length - 1]; fetch(arguments[0]).then(r => done(r.status), () => done(0));", link)
+        assert status == 200, f"{link} answers {status}"
+    driver.get(BASES["http"] + "types/no-such-type.html")
+    WebDriverWait(driver, 10).until(lambda d: d.execute_script("return document.readyState") == "complete")
+    time.sleep(0.3)
+    assert not driver.find_elements(By.CSS_SELECTOR, ".did-you-mean"), "Pokémon offered for a missing type page"
+
+
 class EvolutionScan(html.parser.HTMLParser):
     """Reads a page's evolution tree: whether it is laid out wide, and how many branches each
     branching list has (its own items, not those of the lists nested in them)."""

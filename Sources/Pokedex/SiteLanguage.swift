@@ -56,9 +56,13 @@ package struct SiteLanguage: Sendable, Hashable, Codable, CustomStringConvertibl
     }
 
     /// `names` as a list: with ``listSeparator``, or " / " when a name holds a comma itself
-    /// ("Let’s Go, Pikachu! / Let’s Go, Eevee!").
+    /// ("Let’s Go, Pikachu! / Let’s Go, Eevee!"); a name already listed is not listed again
+    /// (Japan's own Red and Green are named "Red" and "Green": "Red, Blue, Red, Green" read as
+    /// a mistake).
     package func list(_ names: [String]) -> String {
-        names.contains { $0.utf8.contains(UInt8(ascii: ",")) || $0.contains("、" as Character) }
+        var seen = Set<String>()
+        let names = names.filter { seen.insert($0).inserted }
+        return names.contains { $0.utf8.contains(UInt8(ascii: ",")) || $0.contains("、" as Character) }
             ? names.joined(separator: " / ") : names.joined(separator: listSeparator)
     }
 

@@ -131,6 +131,7 @@ struct LanguageTests {
         #expect(try lang("en").list(["Red", "Blue"]) == "Red, Blue")
         #expect(try lang("en").list(["Let’s Go, Pikachu!", "Let’s Go, Eevee!"]) == "Let’s Go, Pikachu! / Let’s Go, Eevee!", "names with commas of their own")
         #expect(try lang("ja").list(["赤", "緑"]) == "赤、緑")
+        #expect(try lang("en").list(["Red", "Blue", "Red", "Green"]) == "Red, Blue, Green", "a release named alike once")
         #expect(Measures.weight(hectograms: 60, language: try lang("fr")) == "6,0 kg (13,2 lb)")
         let french = try SiteStrings(folders: [Self.templates], language: "fr")
         #expect(french.percent(87.5) == "87,5\u{202F}%")

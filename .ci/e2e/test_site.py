@@ -383,6 +383,31 @@ def test_detail_sections_link_and_play(driver, base):
         assert driver.find_elements(By.ID, fragment), f"{href} has no section {fragment}"
 
 
+def test_desktop_section_bar_shows_every_section(driver):
+    """On a desktop every section's chip is in sight (at most two rows, nothing past a bar to
+    drag), and a section reached from the bar starts below the header and the bar."""
+    driver.execute_cdp_cmd("Emulation.setDeviceMetricsOverride", {"width": 1280, "height": 900, "deviceScaleFactor": 1, "mobile": False})
+    try:
+        open_page(driver, "http", detail_page("pikachu"))
+        bar = driver.execute_script("""
+            const ul = document.querySelector('.section-nav ul'), box = ul.getBoundingClientRect();
+            const chips = [...ul.querySelectorAll('a')].map(a => a.getBoundingClientRect());
+            return { scroll: ul.scrollWidth - ul.clientWidth, rows: new Set(chips.map(r => Math.round(r.top))).size,
+                     out: chips.filter(r => r.left < box.left - 1 || r.right > box.right + 1).length, count: chips.length };""")
+        assert bar["count"] >= 8 and bar["scroll"] <= 1 and bar["out"] == 0, f"sections out of sight at 1280 px: {bar}"
+        assert bar["rows"] <= 2, f"the section bar takes {bar['rows']} rows at 1280 px"
+        links = driver.find_elements(By.CSS_SELECTOR, ".section-nav a")
+        links[-1].click()
+        time.sleep(0.4)
+        gap = driver.execute_script("""
+            const target = document.querySelector(arguments[0]);
+            return target.getBoundingClientRect().top - document.querySelector('.section-nav').getBoundingClientRect().bottom;""",
+            links[-1].get_attribute("hash"))
+        assert gap >= 0, f"{links[-1].get_attribute('hash')} starts {-gap:.0f} px under the section bar"
+    finally:
+        driver.execute_cdp_cmd("Emulation.clearDeviceMetricsOverride", {})
+
+
 @contextlib.contextmanager
 def device_width(driver, width):
     """The page laid out as on a device that wide (a phone below 600 px), then as before."""

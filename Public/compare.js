@@ -80,7 +80,8 @@
   function statsSection(chosen) {
     var s = section("compare-stats", t("compare_stats"), t("compare_statsNote"));
     var wrap = el("div", "compare-stats-layout");
-    var table = el("table", "compare-table stats-compare");
+    /* Three or four columns: on a phone the rows are named short ("SpA"), the full name kept for screen readers. */
+    var table = el("table", "compare-table stats-compare" + (chosen.length > 2 ? " is-crowded" : ""));
     var thead = el("thead"), tr = el("tr");
     var corner = el("td");
     tr.appendChild(corner);
@@ -97,7 +98,11 @@
     max = Math.max(max, 150);
     STAT_KEYS.concat(["bst"]).forEach(function (key) {
       var tr2 = el("tr", key === "bst" ? "is-total" : "");
-      var th = el("th", "", t("search_stat_" + key));
+      var th = el("th");
+      th.appendChild(el("span", "stat-long", t("search_stat_" + key)));
+      var short = el("span", "stat-short", t("search_statShort_" + key));
+      short.setAttribute("aria-hidden", "true");
+      th.appendChild(short);
       th.scope = "row";
       tr2.appendChild(th);
       var values = chosen.map(function (r) { return S.stat(db, r, key); });
@@ -183,7 +188,7 @@
   }
   function defenseSection(chosen) {
     var s = section("compare-defenses", t("compare_defenses"), t("compare_defensesNote"));
-    var table = el("table", "compare-table defense-compare");
+    var table = el("table", "compare-table defense-compare" + (chosen.length > 2 ? " is-crowded" : ""));
     var thead = el("thead"), tr = el("tr");
     var first = el("th", "", t("compare_attacking"));
     first.scope = "col";

@@ -364,6 +364,31 @@ def test_compare_page(driver, base):
     assert not console_errors(driver)
 
 
+def test_compare_fits_a_phone(driver):
+    """Three Pokémon on a 390 px phone: the stats and defenses tables fit (each stat named short,
+    "SpA", its full name still there for screen readers); on a desktop the names are whole."""
+    for width, short in ((390, True), (1280, False)):
+        driver.execute_cdp_cmd("Emulation.setDeviceMetricsOverride", {"width": width, "height": 844, "deviceScaleFactor": 1, "mobile": width < 600})
+        try:
+            open_page(driver, "http", "compare.html?p=garchomp,salamence,dragonite")
+            wait(driver, lambda d: d.find_elements(By.CSS_SELECTOR, "#compare-stats tbody th"))
+            shown = driver.execute_script("""
+                const boxes = [...document.querySelectorAll('#compare-stats .table-scroll, #compare-defenses .table-scroll')];
+                const box = { scrollWidth: Math.max(...boxes.map(b => b.scrollWidth - b.clientWidth)), clientWidth: 0 };
+                const heads = [...document.querySelectorAll('#compare-stats tbody th')];
+                const seen = h => [...h.children].filter(c => c.getBoundingClientRect().width > 1).map(c => c.textContent).join('');
+                return { over: box.scrollWidth - box.clientWidth, seen: heads.map(seen),
+                         full: heads.map(h => (h.querySelector('.stat-long') || h).textContent) };""")
+        finally:
+            driver.execute_cdp_cmd("Emulation.clearDeviceMetricsOverride", {})
+        assert shown["over"] <= 1, f"at {width} px a table (stats, defenses) scrolls sideways by {shown['over']} px"
+        assert "Speed" in shown["full"] and "Special Attack" in shown["full"], shown
+        if short:
+            assert "SpA" in shown["seen"] and "Special Attack" not in shown["seen"], f"at {width} px: {shown['seen']}"
+        else:
+            assert "Special Attack" in shown["seen"], f"at {width} px: {shown['seen']}"
+
+
 def test_compare_reached_from_detail_and_results(driver):
     page = next(r["page"] for r in pokedex_rows() if r["slug"] == "garchomp")
     open_page(driver, "file", page)

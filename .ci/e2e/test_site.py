@@ -1028,10 +1028,16 @@ def test_many_branches_make_even_rows(driver, width):
             tops = driver.execute_script("""
                 var list = document.querySelector('.evo-tree .evo-next.is-branching');
                 while (list.children.length > arguments[0]) list.lastElementChild.remove();
-                return Array.from(list.children).map(function (item) { return Math.round(item.getBoundingClientRect().top); });""", shown)
+                var box = list.getBoundingClientRect();
+                return Array.from(list.children).map(function (item) { var r = item.getBoundingClientRect();
+                  return [Math.round(r.top), Math.round((r.left + r.right) / 2 - (box.left + box.right) / 2), Math.round(r.width)]; });""", shown)
             assert len(tops) == shown, f"{page}: {len(tops)} branches drawn, {shown} wanted"
-            rows = [tops.count(top) for top in sorted(set(tops))]
+            rows = [[t for t, _, _ in tops].count(top) for top in sorted({t for t, _, _ in tops})]
             assert max(rows) - min(rows) <= 1, f"{page} at {width} px: {shown} branches in rows of {rows}"
+            # A card alone on the last row sits in the middle, as wide as the others.
+            if len(rows) > 1 and rows[-1] == 1:
+                _, offset, wide = tops[-1]
+                assert abs(offset) <= 2 and abs(wide - tops[0][2]) <= 2, f"{page} at {width} px: the last card {offset} px off the middle, {wide} px wide against {tops[0][2]}"
 
 
 def test_evolution_arrows_run_straight(driver):

@@ -6,7 +6,10 @@
 (function () {
   "use strict";
   var here = document.documentElement.getAttribute("lang");
-  var address = window.location.href.split(/[?#]/)[0];
+  // Paths, not addresses: a site reached at another origin than its base URL's (http or
+  // https, www or not) still finds its folder.
+  var path = function (href) { try { return new URL(href, window.location.href).pathname; } catch (e) { return ""; } };
+  var address = window.location.pathname;
   var remembered = null;
   try { remembered = window.localStorage.getItem("pokedex-language"); } catch (e) { /* storage off */ }
   var links = document.querySelectorAll('link[rel="alternate"][hreflang]');
@@ -14,12 +17,12 @@
   for (var i = 0; i < links.length; i++) {
     var lang = links[i].getAttribute("hreflang"), href = links[i].href;
     if (lang === "x-default" || !/^https?:\/\//i.test(links[i].getAttribute("href")) || !/\/404\.html$/.test(href)) continue;
-    if (address.indexOf(href.slice(0, -"404.html".length)) === 0) { inFolder = links[i]; break; }
+    if (address.indexOf(path(href).slice(0, -"404.html".length)) === 0) { inFolder = links[i]; break; }
     if (lang === remembered) chosen = links[i];
   }
   var target = inFolder || chosen;
   // Its own page, or one that is missing too (the host shows this page there again): stay.
-  if (!target || target.getAttribute("hreflang") === here || target.href === address) return;
+  if (!target || target.getAttribute("hreflang") === here || path(target.href) === address) return;
   // The address missed goes along: the 404 page suggests names from it (search.js).
   window.location.replace(target.href + "?missing=" + encodeURIComponent(window.location.pathname));
 })();

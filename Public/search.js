@@ -688,6 +688,11 @@
       return span;
     }
     function searchHref(query) { return root + "search.html?q=" + encodeQuery(query); }
+    /* A list's comma and a question's mark, as the page's language writes them
+       (SiteLanguage.listSeparator on the build's side). */
+    var primary = language.split("-")[0];
+    var comma = primary === "ja" ? "、" : primary === "zh" ? "，" : ", ";
+    var question = primary === "ja" || primary === "zh" ? "？" : primary === "fr" ? "\u202f?" : "?";
     ui = { el: el, pad: pad, sprite: sprite, badges: badges, t: t, database: database, strings: strings, language: language,
            root: root, searchHref: searchHref, plural: function (key, count, values) { return plural(strings, key, count, language, values); } };
     win.PokedexSearch.ui = ui;
@@ -746,7 +751,6 @@
         list.hidden = false;
       }
       input.addEventListener("input", render);
-      if (input.id === "missing-search") suggestFromAddress(form);
       input.addEventListener("keydown", function (event) {
         if (event.key === "Escape") list.hidden = true;
         if (event.key === "ArrowDown" && !list.hidden) {
@@ -776,34 +780,41 @@
         }
       });
       doc.addEventListener("click", function (event) { if (!form.contains(event.target)) list.hidden = true; });
+      if (input.id === "missing-search") suggestFromAddress(form);
     }
 
     /* The 404 page at a missing Pokémon's address (a typo, an old name): the names closest to
        the address's words, as links under its search box. */
     function suggestFromAddress(form) {
+      function decoded(text) { try { return decodeURIComponent(text); } catch (error) { return null; } }
       /* The address missed, or the one a site of several languages came from (missing.js). */
       var from = /[?&]missing=([^&#]*)/.exec(win.location.search);
-      var match = /\/pokemon\/([^\/]+)\.html$/.exec(from ? decodeURIComponent(from[1]) : win.location.pathname);
-      if (!match) return;
-      var words = decodeURIComponent(match[1]).split(/[-_\s]+/).filter(Boolean);
-      if (!words.length) return;
-      /* All the words, else the longest alone ("pikachu-old" is no name, "pikachu" is). */
-      var tries = [words.join(" ")];
-      if (words.length > 1) tries.push(words.slice().sort(function (a, b) { return b.length - a.length; })[0]);
+      var path = from ? decoded(from[1]) : win.location.pathname;
+      var match = path && /\/pokemon\/([^\/]+)\.html$/.exec(path);
+      var name = match && decoded(match[1]);
+      if (!name) return;
+      var words = name.split(/[-_\s]+/).filter(Boolean);
+      /* Names only: a word of no letters ("!!!") or one the search reads as a filter
+         ("type:fire") would match every Pokémon, or a kind of them. */
+      if (!words.length || words.some(function (word) { return !fold(word) || /[:<>=!"#]/.test(word); })) return;
+      /* All the words, then fewer from the end ("mr-mime-galar-old": "mr mime galar"). */
       var rows = [];
-      for (var i = 0; i < tries.length && !rows.length; i++) {
-        var result = search(database(), tries[i], { namesOnly: true, language: language });
-        rows = result.needsData ? [] : result.rows.slice(0, 3);
+      for (var count = words.length; count > 0 && !rows.length; count--) {
+        var result = search(database(), words.slice(0, count).join(" "), { namesOnly: true, language: language });
+        var plain = result.terms.every(function (term) { return term.kind === "word" || term.kind === "number"; });
+        rows = !plain || result.needsData ? [] : result.rows.slice(0, 3);
       }
       if (!rows.length) return;
-      var line = el("p", "did-you-mean", t("search_didYouMean") + " ");
+      /* As the search page asks it: "Did you mean Pikachu, Pichu?" */
+      var line = el("p", "did-you-mean", t("query_didYouMean") + " ");
       rows.forEach(function (row, at) {
         var entry = database().rows[row];
-        if (at) line.appendChild(doc.createTextNode(" · "));
+        if (at) line.appendChild(doc.createTextNode(comma));
         var a = el("a", "", entry.n);
         a.href = root + entry.p;
         line.appendChild(a);
       });
+      line.appendChild(doc.createTextNode(question));
       form.parentNode.insertBefore(line, form.nextSibling);
     }
 
@@ -950,10 +961,10 @@
               var replacement = error.code === "unknownKey" ? value + ":" + (error.text.split(":")[1] || "")
                 : error.code === "unknownStat" ? error.text.replace(new RegExp("^-?" + error.key, "i"), function (m) { return (m.charAt(0) === "-" ? "-" : "") + value; })
                 : (error.text.charAt(0) === "-" ? "-" : "") + error.key + ":" + (/\s/.test(value) ? "\"" + value + "\"" : value);
-              if (i) p.appendChild(doc.createTextNode(", "));
+              if (i) p.appendChild(doc.createTextNode(comma));
               p.appendChild(link(name, replaceTerm(query, error, replacement)));
             });
-            p.appendChild(doc.createTextNode("?"));
+            p.appendChild(doc.createTextNode(question));
           }
           notes.appendChild(p);
         });

@@ -956,6 +956,16 @@ def test_missing_pokemon_page_suggests_names(driver):
     WebDriverWait(driver, 10).until(lambda d: d.execute_script("return document.readyState") == "complete")
     time.sleep(0.3)
     assert not driver.find_elements(By.CSS_SELECTOR, ".did-you-mean"), "Pokémon offered for a missing type page"
+    # No name in the address (punctuation, a filter, an escape that is no UTF-8): nothing
+    # offered, and the page's own search box still works.
+    driver.get_log("browser")
+    for odd in ["pokemon/%21%21%21.html", "pokemon/type:fire.html", "pokemon/flab%E9b%E9.html"]:
+        driver.get(BASES["http"] + odd)
+        WebDriverWait(driver, 10).until(lambda d: d.execute_script("return document.readyState") == "complete")
+        time.sleep(0.3)
+        assert not driver.find_elements(By.CSS_SELECTOR, ".did-you-mean"), f"{odd}: Pokémon offered for no name"
+        errors = [e for e in console_errors(driver) if "404" not in e["message"]]
+        assert not errors, f"{odd}: {errors}"
 
 
 class EvolutionScan(html.parser.HTMLParser):

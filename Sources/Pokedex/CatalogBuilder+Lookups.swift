@@ -48,7 +48,8 @@ extension CatalogBuilder {
         let store = self.store
         let labelled = try await BoundedConcurrency.map(named, width: width) { kind, id throws(CatalogIssue) in
             let resource = try store.load(Wire.Named.self, kind, id)
-            return (kind, resource.name, localized.name(resource.names) ?? Localized.words(resource.name))
+            let names = kind == "language" ? resource.names.map(Localized.englishLanguageNames) : resource.names
+            return (kind, resource.name, localized.name(names) ?? Localized.words(resource.name))
         }
         for (kind, slug, label) in labelled { lookups.labels[kind]?[slug] = label }
         var generations: [String: String] = [:]
@@ -194,5 +195,19 @@ extension Localized {
     /// A description as a phrase: "medium slow" reads "Medium slow".
     static func sentence(_ text: String) -> String {
         text.prefix(1).uppercased() + text.dropFirst()
+    }
+
+    /// PokeAPI writes its English names of languages in lower case after the first word
+    /// ("Simplified chinese", "Brazilian portuguese", "Japanese romaji"); English capitalises
+    /// every word of a language's name but the small ones ("Japanese Hiragana and Katakana").
+    static func englishLanguageNames(_ names: [Wire.Name]) -> [Wire.Name] {
+        names.map { entry in
+            guard entry.language.name == "en" else { return entry }
+            var entry = entry
+            entry.name = entry.name.split(separator: " ", omittingEmptySubsequences: false).map { word in
+                ["and", "of"].contains(word) ? String(word) : word.prefix(1).uppercased() + word.dropFirst()
+            }.joined(separator: " ")
+            return entry
+        }
     }
 }

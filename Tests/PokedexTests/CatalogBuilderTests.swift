@@ -26,6 +26,19 @@ struct CatalogBuilderTests {
         #expect(french.stats["hp"]?.name == "PV")
     }
 
+    @Test("English names of languages are capitalised, as English writes them; other languages' as they come")
+    func languageNames() async throws {
+        let fixture = try FixtureFolder()
+        defer { fixture.remove() }
+        try fixture.write("language", 12, ["id": 12, "name": "zh-hans",
+                                           "names": FixtureFolder.names([("en", "Simplified chinese"), ("fr", "chinois simplifié")])])
+        try fixture.write("language", 1, ["id": 1, "name": "ja-hrkt", "names": FixtureFolder.names([("en", "Japanese Hiragana and Katakana")])])
+        #expect(try await build(fixture).labels["language"]?["zh-hans"] == "Simplified Chinese")
+        #expect(try await build(fixture).labels["language"]?["ja-hrkt"] == "Japanese Hiragana and Katakana")
+        #expect(try await build(fixture, language: "fr").labels["language"]?["zh-hans"] == "chinois simplifié")
+        #expect(try await build(fixture, language: "de").labels["language"]?["zh-hans"] == LanguageMark.mark("Simplified Chinese", tag: "en"))
+    }
+
     @Test("a species with no genus in the language or English has none, not a made-up one")
     func missingGenus() async throws {
         let fixture = try FixtureFolder()

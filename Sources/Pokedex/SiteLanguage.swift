@@ -60,8 +60,10 @@ package struct SiteLanguage: Sendable, Hashable, Codable, CustomStringConvertibl
     /// (Japan's own Red and Green are named "Red" and "Green": "Red, Blue, Red, Green" read as
     /// a mistake).
     package func list(_ names: [String]) -> String {
-        var seen = Set<String>()
-        let names = names.filter { seen.insert($0).inserted }
+        // A handful of names a call, on every page: compared, not hashed into a set, and
+        // copied only when one repeats.
+        let repeats = names.indices.contains { names[..<$0].contains(names[$0]) }
+        let names = repeats ? names.indices.filter { !names[..<$0].contains(names[$0]) }.map { names[$0] } : names
         return names.contains { $0.utf8.contains(UInt8(ascii: ",")) || $0.contains("、" as Character) }
             ? names.joined(separator: " / ") : names.joined(separator: listSeparator)
     }

@@ -383,8 +383,9 @@ extension SiteBuilder {
         // with a base URL, as its own is).
         // With a base URL it also goes on to the language of the folder it is shown in (a
         // host shows it for every missing address), `missing.js`.
-        var notFound = pages.notFound(root: pages.layout.absolute("index.html") ?? first.language.tag + "/")
-        if pages.layout.absolute("index.html") != nil { notFound.fields["findLanguage"] = .bool(true) }
+        let absolute = pages.layout.absolute("index.html")
+        var notFound = pages.notFound(root: absolute ?? first.language.tag + "/")
+        if absolute != nil { notFound.fields["findLanguage"] = .bool(true) }
         specs.append(notFound)
         var rendered = 0, bytes = 0
         for spec in specs {

@@ -74,6 +74,18 @@ struct MirrorBuildTests {
         let thunderbolt = try page("moves/thunderbolt.html")
         #expect(thunderbolt.contains(#"href="../pokemon/pikachu.html""#) && thunderbolt.contains("<strong>TM24</strong>"))
         #expect(thunderbolt.contains("Has a chance to paralyze the target."))
+        // A species' forms that learn it alike (same types, machine and game) share a row,
+        // each still linked; a form of other types keeps its own.
+        #expect(thunderbolt.contains(#"<a href="../pokemon/pikachu-original-cap.html">Original Cap</a>"#))
+        #expect(!thunderbolt.contains(#"<a class="who-link" href="../pokemon/pikachu-original-cap.html">"#))
+        #expect(thunderbolt.contains(#"<a class="who-link" href="../pokemon/raichu-alola.html">"#))
+        let learners = Set((reverse.learners["thunderbolt"] ?? LearnerList()).map(\.pokemon))
+        let rows = thunderbolt.components(separatedBy: #"<a class="who-link" "#).count - 1
+        let counted = thunderbolt.matches(of: #/<span class="count">(\d+)</span></h3>/#).reduce(0) { $0 + (Int($1.1) ?? 0) }
+        #expect(learners.count > 100 && rows < counted - 20, "\(rows) rows for \(counted) learners in the tables' counts")
+        for slug in learners { #expect(thunderbolt.contains(#"href="../pokemon/\#(slug).html""#), "\(slug) reached") }
+        let staticAbility = try page("abilities/static.html")
+        #expect(staticAbility.contains(#"<a href="../pokemon/pikachu-rock-star.html">"#) && !staticAbility.contains(#"who-link" href="../pokemon/pikachu-rock-star.html""#))
         let levitate = try page("abilities/levitate.html")
         #expect(levitate.contains(#"href="../pokemon/gastly.html""#))
         let stone = try page("items/thunder-stone.html")

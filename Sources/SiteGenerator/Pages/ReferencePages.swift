@@ -25,6 +25,45 @@ enum ReferencePages {
         ])
     }
 
+    /// `items` as the rows of a "who" table, each species' later forms that would show the
+    /// same row as an earlier one of it (the same types and the same `rest`: level, machine
+    /// and game, or rarity) folded into that row: Thunderbolt's TM table had a row for each
+    /// of Pikachu's 16 forms, Static's one for each cap. A form of other types (Alolan Raichu,
+    /// Heat Rotom) keeps its own row. Items whose pokemon the catalog lacks are dropped.
+    static func folded<Item>(_ items: some Sequence<Item>, index: CatalogIndex,
+                             key: (Item) -> (pokemon: String, rest: String)) -> [(lead: Item, forms: [String])] {
+        var rows: [(lead: Item, forms: [String])] = []
+        var rowOf: [String: Int] = [:]
+        for item in items {
+            let (slug, rest) = key(item)
+            guard let face = index.faces[slug] else { continue }
+            let same = "\(face.speciesID)\u{1}\(face.types.joined(separator: " "))\u{1}\(rest)"
+            if let at = rowOf[same] { rows[at].forms.append(slug) } else { rowOf[same] = rows.count; rows.append((item, [])) }
+        }
+        return rows
+    }
+
+    /// A row's folded forms as the `who-pokemon` partial lists them (`list`): each form's own
+    /// name ("Original Cap") and page, `sep` before all but the first.
+    static func forms(_ slugs: [String], index: CatalogIndex, strings: SiteStrings) -> TemplateValue {
+        .dictionary(["list": .array(slugs.enumerated().compactMap { position, slug in
+            index.faces[slug].map { face in
+                .dictionary([
+                    "name": .string(face.formName ?? face.name),
+                    "page": .string(CatalogIndex.page(of: slug)),
+                    "sep": .string(position == 0 ? "" : strings.language.listSeparator),
+                ])
+            }
+        })])
+    }
+
+    /// A pokemon's row with the forms folded into it (``folded(_:index:key:)``).
+    static func pokemonRow(_ slug: String, forms: [String], index: CatalogIndex, strings: SiteStrings) -> TemplateDictionary? {
+        guard case .dictionary(var row)? = pokemonRow(slug, index: index) else { return nil }
+        if !forms.isEmpty { row["forms"] = self.forms(forms, index: index, strings: strings) }
+        return row
+    }
+
     static func label(_ kind: String, _ slug: String, _ index: CatalogIndex) -> String {
         index.catalog.labels[kind]?[slug] ?? EvolutionPhrasing.words(slug)
     }
@@ -58,27 +97,34 @@ enum MovePage {
         let methods = Set(learners.lazy.map(\.method))
         let ordered = Learnsets.methodOrder.filter(methods.contains) + methods.subtracting(Learnsets.methodOrder).sorted()
         let machines = Dictionary(move.machines.map { ($0.versionGroup, $0.label) }, uniquingKeysWith: { first, _ in first })
-        let learnedBy: [TemplateValue] = ordered.map { method in
-            // Where in the list, of those the catalog has: a list made as it is read cannot
-            // leave a row out then.
-            let rows = learners.indices.compactMap { at -> UInt32? in
-                let learner = learners[at]
-                return learner.method == method && index.faces[learner.pokemon] != nil ? UInt32(at) : nil
+        let evolve = strings["moves_evolve"]
+        @Sendable func first(_ learner: ReverseIndex.Learner) -> String {
+            switch learner.method {
+            case "level-up": learner.level > 0 ? String(learner.level) : evolve
+            case "machine": machines[learner.versionGroup] ?? dash
+            default: ""
             }
-            let first = method == "level-up" ? strings["moves_level"] : method == "machine" ? strings["moves_machine"] : ""
+        }
+        let learnedBy: [TemplateValue] = ordered.map { method in
+            // Where in the list: a list made as it is read cannot leave a row out then.
+            let positions = learners.indices.lazy.filter { learners[$0].method == method }
+            let rows = ReferencePages.folded(positions, index: index) { at in
+                let learner = learners[at]
+                return (learner.pokemon, first(learner) + "\u{1}" + learner.versionGroup)
+            }
+            let heading = method == "level-up" ? strings["moves_level"] : method == "machine" ? strings["moves_machine"] : ""
             return .dictionary([
                 "title": .string(strings.table["moves_method_\(method)"] ?? ReferencePages.label("move-learn-method", method, index)),
-                "first": .string(first),
-                "hasFirst": .bool(!first.isEmpty),
+                "first": .string(heading),
+                "hasFirst": .bool(!heading.isEmpty),
                 "hasGame": .bool(true),
-                "count": .int(rows.count),
+                "count": .int(rows.reduce(0) { $0 + 1 + $1.forms.count }),
                 // Made as the template reaches them: a move learned by every Pokémon in every
                 // game lists tens of thousands of rows at ten times the dex.
                 "rows": .list(TemplateList(count: rows.count) { position in
-                    let learner = learners[Int(rows[position])]
-                    guard case .dictionary(var row)? = ReferencePages.pokemonRow(learner.pokemon, index: index) else { return .null }
-                    if method == "level-up" { row["first"] = .string(learner.level > 0 ? String(learner.level) : strings["moves_evolve"]) }
-                    if method == "machine" { row["first"] = .string(machines[learner.versionGroup] ?? dash) }
+                    let learner = learners[rows[position].lead]
+                    guard var row = ReferencePages.pokemonRow(learner.pokemon, forms: rows[position].forms, index: index, strings: strings) else { return .null }
+                    if !heading.isEmpty { row["first"] = .string(first(learner)) }
                     row["game"] = .string(groupNames[learner.versionGroup] ?? EvolutionPhrasing.words(learner.versionGroup))
                     return .dictionary(row)
                 }),
@@ -129,7 +175,9 @@ enum AbilityPage {
     static func value(_ ability: Ability, index: CatalogIndex, strings: SiteStrings) -> TemplateValue {
         let holders = index.reverse.abilityHolders[ability.slug] ?? []
         func rows(hidden: Bool) -> TemplateValue {
-            .array(holders.filter { $0.hidden == hidden }.compactMap { ReferencePages.pokemonRow($0.pokemon, index: index) })
+            .array(ReferencePages.folded(holders.lazy.filter { $0.hidden == hidden }, index: index) { ($0.pokemon, "") }.compactMap { row in
+                ReferencePages.pokemonRow(row.lead.pokemon, forms: row.forms, index: index, strings: strings).map(TemplateValue.dictionary)
+            })
         }
         let normal = holders.filter { !$0.hidden }.count, hidden = holders.count - normal
         return .dictionary([
@@ -158,16 +206,19 @@ enum ItemPage {
         let holders = index.reverse.wildHolders[item.slug] ?? []
         // Read only with holders to show: a page without them does not depend on the games.
         let order = holders.isEmpty ? [:] : versionOrder(catalog)
-        let wild: [TemplateValue] = holders.compactMap { holder in
-            guard case .dictionary(var row)? = ReferencePages.pokemonRow(holder.pokemon, index: index) else { return nil }
-            // "Red, Blue: 5%": games with the same rarity said together, newest first.
+        // "Red, Blue: 5%": games with the same rarity said together, newest first.
+        func rarities(_ holder: ReverseIndex.WildHolder) -> String {
             let grouped = Dictionary(grouping: holder.rarities, by: \.rarity).sorted { $0.key > $1.key }
-            row["rarities"] = .string(grouped.map { rarity, games in
+            return grouped.map { rarity, games in
                 let names = games.map(\.version).sorted { (order[$0] ?? .max) < (order[$1] ?? .max) }
                     .map { catalog.versionNames[$0] ?? EvolutionPhrasing.words($0) }
                 return "\(strings.language.list(names)): \(rarity)%"
-            }.joined(separator: "; "))
-            return .dictionary(row)
+            }.joined(separator: "; ")
+        }
+        let wild: [TemplateValue] = ReferencePages.folded(holders.map { ($0.pokemon, rarities($0)) }, index: index) { $0 }.compactMap { row in
+            guard var values = ReferencePages.pokemonRow(row.lead.0, forms: row.forms, index: index, strings: strings) else { return nil }
+            values["rarities"] = .string(row.lead.1)
+            return .dictionary(values)
         }
         let phrasing = EvolutionPhrasing(strings: strings, index: index)
         // One row per evolution: a step into a regional variety (Alolan Raichu) is its own.

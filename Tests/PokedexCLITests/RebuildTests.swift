@@ -236,9 +236,11 @@ struct RebuildTests {
                 // `f:*`; the berry its rarities from the reverse index, `rw:oran-berry`).
                 // With faces recorded as `p:`, 151 of this site's pages were built again;
                 // with the forms section reading varieties whole, 6; with the item page
-                // reading its holders whole, 3.
+                // reading its holders whole, 3. The third now is the type page of Raichu's
+                // type, which folds a form of the same types and base stats into its species'
+                // card: it reads Raichu's stats (`st:raichu`) to tell its Megas apart.
                 let built = try #require(Self.builtAgain(output), "\(output)")
-                #expect(built <= 2, "\(what): \(built) pages built again\n\(output)")
+                #expect(built <= 3, "\(what): \(built) pages built again\n\(output)")
             }
             #expect(Set(incremental.keys) == Set(expected.keys), "\(what): the same files")
             for (path, bytes) in expected where incremental[path] != bytes {

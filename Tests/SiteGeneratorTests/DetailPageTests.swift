@@ -198,6 +198,7 @@ extension TemplateValue {
     subscript(key: String) -> TemplateValue? { member(key) }
     var items: [TemplateValue] {
         if case .array(let items) = self { return items }
+        if case .list(let list) = self { return (0..<list.count).map { list[$0] } }
         return []
     }
     var text: String? {

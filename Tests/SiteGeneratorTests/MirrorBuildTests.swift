@@ -92,8 +92,13 @@ struct MirrorBuildTests {
         #expect(stone.contains(#"href="../pokemon/raichu.html""#) && stone.contains(#"href="../pokemon/raichu-alola.html""#))
         #expect(try page("egg-groups/ground.html").contains(#"href="../pokemon/pikachu.html""#))
         #expect(try page("types/index.html").components(separatedBy: "<td class=\"eff ").count - 1 == catalog.types.count * catalog.types.count)
-        // An alternate variety is on the pages of its own types.
+        // An alternate variety is on the pages of its own types; a cap or costume is folded
+        // into its species' card there, a stronger form (Partner Pikachu) is not.
         #expect(try page("types/psychic.html").contains(#"href="../pokemon/raichu-alola.html""#))
+        let electric = try page("types/electric.html")
+        #expect(electric.contains(#"<a class="card-link" href="../pokemon/pikachu-starter.html">"#))
+        #expect(!electric.contains(#"<a class="card-link" href="../pokemon/pikachu-original-cap.html">"#))
+        #expect(electric.range(of: #"<span class="card-form card-more">\+\d+ forms</span>"#, options: .regularExpression) != nil)
         // Each rate says what its number counts: the species of the catalog that grow at it.
         let rates = try page("growth-rates.html")
         let medium = catalog.species.filter { $0.growthRate == "medium" }.count

@@ -13,6 +13,8 @@ struct Card: Sendable, Hashable {
     var sprite: SpriteRef
     var types: [TypeBadge]
     var captured: Bool
+    /// "+15 forms": the forms folded into this card (``TypePage``), said under it.
+    var moreForms: String?
 }
 
 /// A type's badge: slug for its color, display name for its label, and its page.
@@ -52,6 +54,7 @@ extension Card: TemplateValueConvertible {
             "types": .array(types.map(\.templateValue)),
             "typeList": .string(types.map(\.slug).joined(separator: " ")),
             "captured": .bool(captured),
+            "moreForms": moreForms.map(TemplateValue.string) ?? .null,
         ])
     }
 }

@@ -40,6 +40,12 @@ struct CatalogIndex: Sendable {
     let images: String
     /// What cards and rows show of each pokemon (`f:<slug>`), for pages that list others.
     var faces: RecordedFaces { RecordedFaces(base: tables.faces, log: log) }
+    /// A pokemon's base stats alone (`st:<slug>`): a type's page tells a costume from a
+    /// stronger form by them, and so depends on no more of it than its face and these.
+    func baseStats(of slug: String) -> [BaseStat]? {
+        log?.read("st:" + slug)
+        return catalog.base.pokemon[slug]?.stats
+    }
     /// Who learns, has, holds or belongs to what: the pages of moves, abilities, items and egg groups.
     var reverse: ReverseView { ReverseView(base: tables.reverse, log: log) }
     /// From this language's root to the media and assets: "" (one language) or "../".

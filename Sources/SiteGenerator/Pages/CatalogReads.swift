@@ -150,7 +150,8 @@ struct ReadPrints: Sendable {
     /// None: every name reads as absent.
     init() {}
 
-    /// Every pokemon's fingerprint (`p:<slug>`) and its face's (`f:<slug>`), in four parts:
+    /// Every pokemon's fingerprint (`p:<slug>`), its face's (`f:<slug>`) and its base stats
+    /// (`st:<slug>`), in four parts:
     /// each one's learnset is most of what a build hashes. It needs nothing but the catalog, so a build starts it as soon
     /// as the catalog is made, beside the sprites' lookup.
     static func pokemonPrints(_ catalog: Catalog) async -> [String: UInt64] {
@@ -166,6 +167,7 @@ struct ReadPrints: Sendable {
                         let pokemon = catalog.pokemon[slug]
                         prints["p:" + slug] = Self.print(pokemon)
                         prints["f:" + slug] = Self.print(pokemon.map(PokemonFace.init))
+                        prints["st:" + slug] = Self.print(pokemon?.stats)
                     }
                     return prints
                 }

@@ -21,8 +21,28 @@ extension TypePage {
         let captured = Set(collection.caught.map(\.pokemon))
         self.type = index.badge(type.slug)
         title = strings.format("type_title", ["type": type.name])
-        // Every pokemon of the type, alternate varieties too (Alolan Raichu is Electric and Psychic).
-        cards = (index.reverse.typeMembers[type.slug] ?? []).compactMap { index.faces[$0] }.map { index.card($0, captured: captured) }
+        // Every pokemon of the type, alternate varieties too (Alolan Raichu is Electric and
+        // Psychic); a form with its species' types and base stats is the same Pokémon in battle
+        // (Pikachu's caps and costumes, Gigantamax Pikachu: 16 cards before Raichu's) and is
+        // folded into the first such card, counted there, unless the trainer caught it. Stats
+        // are read only where species and types match: a stat edited elsewhere leaves the page.
+        var folded: [(face: PokemonFace, forms: Int)] = []
+        var alike: [String: [Int]] = [:]
+        for face in (index.reverse.typeMembers[type.slug] ?? []).compactMap({ index.faces[$0] }) {
+            let key = "\(face.speciesID)\u{1}\(face.types)"
+            let kept = captured.contains(face.slug) ? nil : alike[key]?.first { index.baseStats(of: folded[$0].face.slug) == index.baseStats(of: face.slug) }
+            if let kept {
+                folded[kept].forms += 1
+            } else {
+                if !captured.contains(face.slug) { alike[key, default: []].append(folded.count) }
+                folded.append((face, 0))
+            }
+        }
+        cards = folded.map { face, forms in
+            var card = index.card(face, captured: captured)
+            if forms > 0 { card.moreForms = strings.plural("type_moreForms", count: forms) }
+            return card
+        }
         filters = TypeFilter.all(index: index, strings: strings, current: type.slug)
         func relation(_ key: String, _ slugs: [String]) -> Relation {
             Relation(label: strings[key], types: slugs.map(index.badge))

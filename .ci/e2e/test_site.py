@@ -521,6 +521,45 @@ def test_move_learners_fit_the_screen(driver, width):
     assert shown["below"] == (width < 600), f"{page} at {width} px: the game is {'' if shown['below'] else 'not '}below the Pokémon"
 
 
+def page_with_folded_forms():
+    """A move page where forms alike share their species' row, the one naming most forms."""
+    most, found = 0, None
+    for page in sorted((SITE / "moves").glob("*.html")):
+        forms = page.read_text(encoding="utf-8").count('class="who-forms"')
+        if forms > most:
+            most, found = forms, page.relative_to(SITE).as_posix()
+    return found
+
+
+@pytest.mark.parametrize("width", [390, 1280])
+def test_folded_forms_sit_in_their_row(driver, width):
+    """Forms folded into their species' row (Pikachu's caps under Pikachu): each name a link
+    inside the row's Pokémon cell, in sight, under the name on a desktop; nothing scrolls
+    sideways."""
+    page = page_with_folded_forms()
+    if page is None:
+        pytest.skip(f"{SITE_NAME}: no move page folds a species' forms into one row")
+    with device_width(driver, width):
+        open_page(driver, "file", page)
+        found = driver.execute_script("""
+            const lines = [...document.querySelectorAll('.who-forms')], out = [], above = [];
+            for (const line of lines) {
+              const cell = line.closest('td'), box = cell.getBoundingClientRect();
+              if (line.getBoundingClientRect().top < cell.querySelector('.who-name').getBoundingClientRect().bottom - 1)
+                above.push(line.textContent);
+              for (const a of line.querySelectorAll('a')) {
+                const r = a.getBoundingClientRect();
+                if (r.width === 0 || r.left < box.left - 1 || r.right > box.right + 1 || r.right > innerWidth) out.push(a.textContent);
+              }
+            }
+            return {lines: lines.length, links: document.querySelectorAll('.who-forms a').length, out, above,
+                    sideways: document.documentElement.scrollWidth - document.documentElement.clientWidth};""")
+    assert found["lines"] > 0 and found["links"] >= found["lines"], f"{page}: a forms line names no form"
+    assert not found["out"], f"{page} at {width} px: forms out of their cell: {found['out'][:5]}"
+    assert not found["above"], f"{page} at {width} px: forms not under the Pokémon's name: {found['above'][:3]}"
+    assert found["sideways"] <= 0, f"{page} at {width} px: scrolls {found['sideways']} px sideways"
+
+
 @pytest.mark.parametrize("width", [390, 1280])
 def test_learnsets_fit_the_screen(driver, width):
     """A Pokémon's moves: on a phone every cell of a row in sight (seven columns hid the power,

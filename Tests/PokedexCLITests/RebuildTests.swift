@@ -238,7 +238,7 @@ struct RebuildTests {
                 // with the forms section reading varieties whole, 6; with the item page
                 // reading its holders whole, 3. The third now is the type page of Raichu's
                 // type, which folds a form of the same types and base stats into its species'
-                // card: it reads Raichu's stats (`st:raichu`) to tell its Megas apart.
+                // card: it reads Raichu's stats (`b:raichu`) to tell its Megas apart.
                 let built = try #require(Self.builtAgain(output), "\(output)")
                 #expect(built <= 3, "\(what): \(built) pages built again\n\(output)")
             }

@@ -6,9 +6,9 @@ import Testing
 /// A species' forms that read alike share a row of a who-table, and a card of a type's page.
 @Suite("Forms folded into their species' rows and cards")
 struct FoldedFormsTests {
-    /// The test catalog with three more Pikachu: a costume (its species' types and base stats),
-    /// a partner (the same types, stronger) and one of two types, each learning and having
-    /// what Pikachu does.
+    /// The test catalog with four more Pikachu: a costume (its species' types, base stats and
+    /// abilities), a partner (the same types, stronger), one of two types, each learning and
+    /// having what Pikachu does, and one of other abilities.
     static func catalog() throws -> Catalog {
         var catalog = TestCatalog.make()
         catalog.versionGroups = [VersionGroupInfo(slug: "scarlet-violet", name: "Scarlet, Violet", order: 25, generation: 9, versions: ["scarlet", "violet"])]
@@ -24,7 +24,11 @@ struct FoldedFormsTests {
         psychic.types = ["electric", "psychic"]
         for form in [costume, partner, psychic] { catalog.pokemon[form.slug] = form }
         let at = try #require(catalog.species.firstIndex { $0.slug == "pikachu" })
-        catalog.species[at].varieties += [costume.slug, partner.slug, psychic.slug]
+        var minus = costume
+        (minus.id, minus.slug, minus.name, minus.formName) = (10201, "pikachu-minus", "Minus Pikachu", "Minus")
+        minus.abilities = [AbilitySlot(ability: "minus", isHidden: false, slot: 1)]
+        catalog.pokemon[minus.slug] = minus
+        catalog.species[at].varieties += [costume.slug, partner.slug, psychic.slug, minus.slug]
         return catalog
     }
 
@@ -36,13 +40,15 @@ struct FoldedFormsTests {
         slugs(row?["forms"]?["list"]?.items ?? [])
     }
 
-    @Test("a type's page folds a form with its species' types and stats into the species' card, counted there; a stronger form keeps its own")
+    @Test("a type's page folds a form with its species' types, stats and abilities into the species' card, counted there; a stronger form, or one of other abilities, keeps its own")
     func typeCards() throws {
         let index = TestCatalog.index(try Self.catalog())
         let electric = try #require(index.catalog.types.first { $0.slug == "electric" })
         let page = TypePage(type: electric, index: index, collection: .empty, strings: try TestCatalog.strings())
         let slugs = page.cards.map(\.slug)
         #expect(slugs.contains("pikachu") && slugs.contains("pikachu-starter") && slugs.contains("pikachu-psychic") && slugs.contains("raichu-alola"))
+        #expect(slugs.contains("pikachu-minus"))
+        #expect(page.count == page.cards.count + 1, "the heading counts every Pokémon of the type")
         #expect(!slugs.contains("pikachu-rock-star"))
         #expect(page.cards.first { $0.slug == "pikachu" }?.moreForms == "+1 form")
         #expect(page.cards.filter { $0.slug != "pikachu" }.allSatisfy { $0.moreForms == nil })
@@ -66,10 +72,10 @@ struct FoldedFormsTests {
         let machine = try #require(MovePage.value(move, index: index, strings: strings)["learnedBy"]?.items.first)
         let rows = machine["rows"]?.items ?? []
         let pikachu = rows.first { $0["page"]?.text == "pokemon/pikachu.html" }
-        #expect(Self.forms(pikachu) == ["pikachu-rock-star", "pikachu-starter"])
+        #expect(Self.forms(pikachu) == ["pikachu-rock-star", "pikachu-starter", "pikachu-minus"])
         #expect(!Self.slugs(rows).contains("pikachu-rock-star"))
         #expect(Self.slugs(rows).contains("pikachu-psychic"), "other types: a row of its own")
-        if case .int(let count)? = machine["count"] { #expect(count == rows.count + 2) } else { Issue.record("no count") }
+        if case .int(let count)? = machine["count"] { #expect(count == rows.count + 3) } else { Issue.record("no count") }
         #expect(Self.slugs(rows) == ["pikachu", "pikachu-psychic"])
         let ability = try #require(index.catalog.abilities["static"])
         let normal = AbilityPage.value(ability, index: index, strings: strings)["normal"]?.items ?? []

@@ -40,11 +40,12 @@ struct CatalogIndex: Sendable {
     let images: String
     /// What cards and rows show of each pokemon (`f:<slug>`), for pages that list others.
     var faces: RecordedFaces { RecordedFaces(base: tables.faces, log: log) }
-    /// A pokemon's base stats alone (`st:<slug>`): a type's page tells a costume from a
-    /// stronger form by them, and so depends on no more of it than its face and these.
-    func baseStats(of slug: String) -> [BaseStat]? {
-        log?.read("st:" + slug)
-        return catalog.base.pokemon[slug]?.stats
+    /// What a pokemon is in battle besides its types (`b:<slug>`): its base stats and
+    /// abilities. A type's page tells a costume from a stronger form (or Toxtricity's two, Plus
+    /// and Minus) by them, and so depends on no more of it than its face and these.
+    func battleFacts(of slug: String) -> BattleFacts? {
+        log?.read("b:" + slug)
+        return catalog.base.pokemon[slug].map(BattleFacts.init)
     }
     /// Who learns, has, holds or belongs to what: the pages of moves, abilities, items and egg groups.
     var reverse: ReverseView { ReverseView(base: tables.reverse, log: log) }

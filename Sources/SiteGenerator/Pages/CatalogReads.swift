@@ -150,8 +150,8 @@ struct ReadPrints: Sendable {
     /// None: every name reads as absent.
     init() {}
 
-    /// Every pokemon's fingerprint (`p:<slug>`), its face's (`f:<slug>`) and its base stats
-    /// (`st:<slug>`), in four parts:
+    /// Every pokemon's fingerprint (`p:<slug>`), its face's (`f:<slug>`) and its stats and
+    /// abilities (`b:<slug>`), in four parts:
     /// each one's learnset is most of what a build hashes. It needs nothing but the catalog, so a build starts it as soon
     /// as the catalog is made, beside the sprites' lookup.
     static func pokemonPrints(_ catalog: Catalog) async -> [String: UInt64] {
@@ -162,12 +162,12 @@ struct ReadPrints: Sendable {
                 let part = slugs[start..<min(slugs.count, start + quarter)]
                 group.addTask {
                     var prints: [String: UInt64] = [:]
-                    prints.reserveCapacity(part.count * 2)
+                    prints.reserveCapacity(part.count * 3)
                     for slug in part {
                         let pokemon = catalog.pokemon[slug]
                         prints["p:" + slug] = Self.print(pokemon)
                         prints["f:" + slug] = Self.print(pokemon.map(PokemonFace.init))
-                        prints["st:" + slug] = Self.print(pokemon?.stats)
+                        prints["b:" + slug] = Self.print(pokemon.map(BattleFacts.init))
                     }
                     return prints
                 }

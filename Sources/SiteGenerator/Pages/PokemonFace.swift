@@ -38,6 +38,17 @@ struct PokemonFace: Sendable, Hashable, Codable {
     }
 }
 
+/// A pokemon's base stats and abilities (``CatalogIndex/battleFacts(of:)``).
+struct BattleFacts: Sendable, Hashable, Encodable {
+    var stats: [BaseStat]
+    var abilities: [AbilitySlot]
+
+    init(_ pokemon: Pokemon) {
+        stats = pokemon.stats
+        abilities = pokemon.abilities
+    }
+}
+
 /// The catalog's pokemon as faces (``CatalogIndex/faces``), each lookup recorded as `f:<slug>`.
 struct RecordedFaces: Sendable {
     let base: [String: PokemonFace]

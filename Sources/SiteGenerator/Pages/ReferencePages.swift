@@ -30,17 +30,29 @@ enum ReferencePages {
     /// and game, or rarity) folded into that row: Thunderbolt's TM table had a row for each
     /// of Pikachu's 16 forms, Static's one for each cap. A form of other types (Alolan Raichu,
     /// Heat Rotom) keeps its own row. Items whose pokemon the catalog lacks are dropped.
-    static func folded<Item>(_ items: some Sequence<Item>, index: CatalogIndex,
-                             key: (Item) -> (pokemon: String, rest: String)) -> [(lead: Item, forms: [String])] {
+    static func folded<Item, Rest: Hashable>(_ items: some Sequence<Item>, index: CatalogIndex,
+                                             key: (Item) -> (pokemon: String, rest: Rest)) -> [(lead: Item, forms: [String])] {
         var rows: [(lead: Item, forms: [String])] = []
-        var rowOf: [String: Int] = [:]
+        var rowOf: [FoldKey<Rest>: Int] = [:]
         for item in items {
             let (slug, rest) = key(item)
             guard let face = index.faces[slug] else { continue }
-            let same = "\(face.speciesID)\u{1}\(face.types.joined(separator: " "))\u{1}\(rest)"
-            if let at = rowOf[same] { rows[at].forms.append(slug) } else { rowOf[same] = rows.count; rows.append((item, [])) }
+            let same = FoldKey(species: face.speciesID, types: face.types, rest: rest)
+            if let at = rowOf[same] {
+                // The same pokemon twice (an ability in two slots) is one row, not its own form.
+                if slug != key(rows[at].lead).pokemon, !rows[at].forms.contains(slug) { rows[at].forms.append(slug) }
+            } else {
+                rowOf[same] = rows.count
+                rows.append((item, []))
+            }
         }
         return rows
+    }
+
+    /// What makes two rows alike, compared as a number and the types' slugs, not as a text
+    /// made for each: a move's pages look at every learner (a million at ten times the dex).
+    struct FoldKey<Rest: Hashable>: Hashable {
+        var species: Int, types: [String], rest: Rest
     }
 
     /// A row's folded forms as the `who-pokemon` partial lists them (`list`): each form's own
@@ -108,9 +120,11 @@ enum MovePage {
         let learnedBy: [TemplateValue] = ordered.map { method in
             // Where in the list: a list made as it is read cannot leave a row out then.
             let positions = learners.indices.lazy.filter { learners[$0].method == method }
+            // What a row shows besides the Pokémon (the level or the game's machine, the game)
+            // follows from the level and the game: the method is the table's.
             let rows = ReferencePages.folded(positions, index: index) { at in
                 let learner = learners[at]
-                return (learner.pokemon, first(learner) + "\u{1}" + learner.versionGroup)
+                return (learner.pokemon, LevelInGame(level: learner.level, game: learner.versionGroup))
             }
             let heading = method == "level-up" ? strings["moves_level"] : method == "machine" ? strings["moves_machine"] : ""
             return .dictionary([
@@ -156,6 +170,11 @@ enum MovePage {
 }
 
 extension MovePage {
+    /// A learner's level and game: with the table's method, all its row says besides the Pokémon.
+    struct LevelInGame: Hashable {
+        var level: Int, game: String
+    }
+
     static func machineLines(_ machines: [String: String], index: CatalogIndex) -> [(String, [String])] {
         var lines: [(String, [String])] = []
         for group in index.catalog.versionGroups {
@@ -175,7 +194,7 @@ enum AbilityPage {
     static func value(_ ability: Ability, index: CatalogIndex, strings: SiteStrings) -> TemplateValue {
         let holders = index.reverse.abilityHolders[ability.slug] ?? []
         func rows(hidden: Bool) -> TemplateValue {
-            .array(ReferencePages.folded(holders.lazy.filter { $0.hidden == hidden }, index: index) { ($0.pokemon, "") }.compactMap { row in
+            .array(ReferencePages.folded(holders.lazy.filter { $0.hidden == hidden }, index: index) { ($0.pokemon, true) }.compactMap { row in
                 ReferencePages.pokemonRow(row.lead.pokemon, forms: row.forms, index: index, strings: strings).map(TemplateValue.dictionary)
             })
         }

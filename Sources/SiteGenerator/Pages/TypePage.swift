@@ -11,6 +11,8 @@ struct TypePage: Sendable, Hashable {
     var type: TypeBadge
     var title: String
     var cards: [Card]
+    /// Every pokemon of the type: the cards and the forms folded into them.
+    var count: Int
     var filters: [TypeFilter]
     var attacking: [Relation]
     var defending: [Relation]
@@ -22,15 +24,16 @@ extension TypePage {
         self.type = index.badge(type.slug)
         title = strings.format("type_title", ["type": type.name])
         // Every pokemon of the type, alternate varieties too (Alolan Raichu is Electric and
-        // Psychic); a form with its species' types and base stats is the same Pokémon in battle
-        // (Pikachu's caps and costumes, Gigantamax Pikachu: 16 cards before Raichu's) and is
-        // folded into the first such card, counted there, unless the trainer caught it. Stats
-        // are read only where species and types match: a stat edited elsewhere leaves the page.
+        // Psychic); a form with its species' types, base stats and abilities is the same
+        // Pokémon in battle (Pikachu's caps and costumes, Gigantamax Pikachu: 16 cards before
+        // Raichu's) and is folded into the first such card, counted there, unless the
+        // collection has it caught. Stats and abilities are read only where species and types
+        // match: a stat edited elsewhere leaves the page.
         var folded: [(face: PokemonFace, forms: Int)] = []
         var alike: [String: [Int]] = [:]
         for face in (index.reverse.typeMembers[type.slug] ?? []).compactMap({ index.faces[$0] }) {
             let key = "\(face.speciesID)\u{1}\(face.types)"
-            let kept = captured.contains(face.slug) ? nil : alike[key]?.first { index.baseStats(of: folded[$0].face.slug) == index.baseStats(of: face.slug) }
+            let kept = captured.contains(face.slug) ? nil : alike[key]?.first { index.battleFacts(of: folded[$0].face.slug) == index.battleFacts(of: face.slug) }
             if let kept {
                 folded[kept].forms += 1
             } else {
@@ -38,6 +41,7 @@ extension TypePage {
                 folded.append((face, 0))
             }
         }
+        count = folded.reduce(0) { $0 + 1 + $1.forms }
         cards = folded.map { face, forms in
             var card = index.card(face, captured: captured)
             if forms > 0 { card.moreForms = strings.plural("type_moreForms", count: forms) }
@@ -66,7 +70,8 @@ extension TypePage: TemplateValueConvertible {
             "type": type.templateValue,
             "title": .string(title),
             "cards": .array(cards.map(\.templateValue)),
-            "count": .int(cards.count),
+            // Every Pokémon of the type, the folded forms too (as a move's tables count them).
+            "count": .int(count),
             "empty": .bool(cards.isEmpty),
             "filters": .array(filters.map(\.templateValue)),
             "attacking": .array(attacking.map(\.templateValue)),

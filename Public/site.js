@@ -84,9 +84,12 @@
   }
 
   /* Captured marks on every card of every page. */
+  /* A card stands for its Pokémon and the forms folded into it (data-forms, on a type's
+     page): caught is any of them caught. */
   function markCards() {
     document.querySelectorAll(".card[data-slug]").forEach(function (node) {
-      node.classList.toggle("is-captured", isMarked("captured", node.getAttribute("data-slug")));
+      var slugs = [node.getAttribute("data-slug")].concat((node.getAttribute("data-forms") || "").split(" ").filter(Boolean));
+      node.classList.toggle("is-captured", slugs.some(function (slug) { return isMarked("captured", slug); }));
     });
   }
 

@@ -9,6 +9,7 @@ import html.parser
 import json
 import os
 import pathlib
+import re
 import time
 
 import pytest
@@ -299,6 +300,29 @@ def test_capture_toggle_survives_a_reload(driver, base):
     driver.refresh()
     assert driver.find_element(By.CSS_SELECTOR, selector).get_attribute("aria-pressed") == "false"
     assert_no_console_errors(driver, f"{base}: capture toggle")
+
+
+def test_caught_folded_form_marks_its_card(driver):
+    """A form folded into its species' card on a type's page (Pikachu's caps), caught on its
+    own page in this browser, marks that card as caught."""
+    found = None
+    for page in sorted((SITE / "types").glob("*.html")):
+        match = re.search(r'data-slug="([^"]+)"[^>]* data-forms="([^" ]+)', page.read_text(encoding="utf-8"))
+        if match:
+            found = (page.relative_to(SITE).as_posix(), match.group(1), match.group(2))
+            break
+    if found is None:
+        pytest.skip(f"{SITE_NAME}: no type page folds a form into its species' card")
+    page, lead, form = found
+    open_page(driver, "file", detail_page(form))
+    driver.execute_script("localStorage.clear()")
+    driver.refresh()
+    selector = '.js-toggle[data-store="captured"]'
+    driver.find_element(By.CSS_SELECTOR, selector).click()
+    open_page(driver, "file", page)
+    card = driver.find_element(By.CSS_SELECTOR, f'.card[data-slug="{lead}"]')
+    assert "is-captured" in (card.get_attribute("class") or ""), f"{page}: {form} caught, its card {lead} unmarked"
+    driver.execute_script("localStorage.clear()")
 
 
 @pytest.mark.skipif(SITE_NAME != "sample" or not os.environ.get("E2E_POKEDEX"),

@@ -51,6 +51,7 @@ struct FoldedFormsTests {
         #expect(page.count == page.cards.count + 1, "the heading counts every Pokémon of the type")
         #expect(!slugs.contains("pikachu-rock-star"))
         #expect(page.cards.first { $0.slug == "pikachu" }?.moreForms == "+1 form")
+        #expect(page.cards.first { $0.slug == "pikachu" }?.forms == ["pikachu-rock-star"], "named for the browser's caught marks")
         #expect(page.cards.filter { $0.slug != "pikachu" }.allSatisfy { $0.moreForms == nil })
     }
 

@@ -15,6 +15,8 @@ struct Card: Sendable, Hashable {
     var captured: Bool
     /// "+15 forms": the forms folded into this card (``TypePage``), said under it.
     var moreForms: String?
+    /// Their slugs: a form marked caught in the browser marks this card (`site.js`).
+    var forms: [String] = []
 }
 
 /// A type's badge: slug for its color, display name for its label, and its page.
@@ -55,6 +57,7 @@ extension Card: TemplateValueConvertible {
             "typeList": .string(types.map(\.slug).joined(separator: " ")),
             "captured": .bool(captured),
             "moreForms": moreForms.map(TemplateValue.string) ?? .null,
+            "forms": forms.isEmpty ? .null : .string(forms.joined(separator: " ")),
         ])
     }
 }

@@ -29,22 +29,25 @@ extension TypePage {
         // Raichu's) and is folded into the first such card, counted there, unless the
         // collection has it caught. Stats and abilities are read only where species and types
         // match: a stat edited elsewhere leaves the page.
-        var folded: [(face: PokemonFace, forms: Int)] = []
-        var alike: [String: [Int]] = [:]
+        var folded: [(face: PokemonFace, forms: [String])] = []
+        var alike: [ReferencePages.FoldKey<Bool>: [Int]] = [:]
         for face in (index.reverse.typeMembers[type.slug] ?? []).compactMap({ index.faces[$0] }) {
-            let key = "\(face.speciesID)\u{1}\(face.types)"
+            let key = ReferencePages.FoldKey(species: face.speciesID, types: face.types, rest: true)
             let kept = captured.contains(face.slug) ? nil : alike[key]?.first { index.battleFacts(of: folded[$0].face.slug) == index.battleFacts(of: face.slug) }
             if let kept {
-                folded[kept].forms += 1
+                folded[kept].forms.append(face.slug)
             } else {
                 if !captured.contains(face.slug) { alike[key, default: []].append(folded.count) }
-                folded.append((face, 0))
+                folded.append((face, []))
             }
         }
-        count = folded.reduce(0) { $0 + 1 + $1.forms }
+        count = folded.reduce(0) { $0 + 1 + $1.forms.count }
         cards = folded.map { face, forms in
             var card = index.card(face, captured: captured)
-            if forms > 0 { card.moreForms = strings.plural("type_moreForms", count: forms) }
+            if !forms.isEmpty {
+                card.moreForms = strings.plural("type_moreForms", count: forms.count)
+                card.forms = forms
+            }
             return card
         }
         filters = TypeFilter.all(index: index, strings: strings, current: type.slug)

@@ -29,30 +29,31 @@ enum ReferencePages {
     /// same row as an earlier one of it (the same types and the same `rest`: level, machine
     /// and game, or rarity) folded into that row: Thunderbolt's TM table had a row for each
     /// of Pikachu's 16 forms, Static's one for each cap. A form of other types (Alolan Raichu,
-    /// Heat Rotom) keeps its own row. Items whose pokemon the catalog lacks are dropped.
-    static func folded<Item, Rest: Hashable>(_ items: some Sequence<Item>, index: CatalogIndex,
-                                             key: (Item) -> (pokemon: String, rest: Rest)) -> [(lead: Item, forms: [String])] {
+    /// Heat Rotom) keeps its own row; so does one `alike` tells apart from the row's lead
+    /// (asked only once species, types and `rest` match). Items whose pokemon the catalog
+    /// lacks are dropped.
+    static func folded<Item, Rest: Equatable>(_ items: some Sequence<Item>, index: CatalogIndex,
+                                              key: (Item) -> (pokemon: String, rest: Rest),
+                                              alike: (_ lead: String, _ form: String) -> Bool = { _, _ in true }) -> [(lead: Item, forms: [String])] {
         var rows: [(lead: Item, forms: [String])] = []
-        var rowOf: [FoldKey<Rest>: Int] = [:]
+        // Each row's pokemon, types and rest, and the rows of each species: found by a number,
+        // then compared among a species' few rows (a move's pages look at every learner, a
+        // million at ten times the dex; hashing types and games for each was 1.8% of a build).
+        var shown: [(pokemon: String, types: [String], rest: Rest)] = []
+        var rowsOf: [Int: [Int]] = [:]
         for item in items {
             let (slug, rest) = key(item)
             guard let face = index.faces[slug] else { continue }
-            let same = FoldKey(species: face.speciesID, types: face.types, rest: rest)
-            if let at = rowOf[same] {
+            if let at = rowsOf[face.speciesID]?.first(where: { shown[$0].types == face.types && shown[$0].rest == rest && alike(shown[$0].pokemon, slug) }) {
                 // The same pokemon twice (an ability in two slots) is one row, not its own form.
-                if slug != key(rows[at].lead).pokemon, !rows[at].forms.contains(slug) { rows[at].forms.append(slug) }
+                if slug != shown[at].pokemon, !rows[at].forms.contains(slug) { rows[at].forms.append(slug) }
             } else {
-                rowOf[same] = rows.count
+                rowsOf[face.speciesID, default: []].append(rows.count)
+                shown.append((slug, face.types, rest))
                 rows.append((item, []))
             }
         }
         return rows
-    }
-
-    /// What makes two rows alike, compared as a number and the types' slugs, not as a text
-    /// made for each: a move's pages look at every learner (a million at ten times the dex).
-    struct FoldKey<Rest: Hashable>: Hashable {
-        var species: Int, types: [String], rest: Rest
     }
 
     /// A row's folded forms as the `who-pokemon` partial lists them (`list`): each form's own
@@ -171,7 +172,7 @@ enum MovePage {
 
 extension MovePage {
     /// A learner's level and game: with the table's method, all its row says besides the Pokémon.
-    struct LevelInGame: Hashable {
+    struct LevelInGame: Equatable {
         var level: Int, game: String
     }
 

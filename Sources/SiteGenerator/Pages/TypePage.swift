@@ -29,21 +29,13 @@ extension TypePage {
         // Raichu's) and is folded into the first such card, counted there, unless the
         // collection has it caught. Stats and abilities are read only where species and types
         // match: a stat edited elsewhere leaves the page.
-        var folded: [(face: PokemonFace, forms: [String])] = []
-        var alike: [ReferencePages.FoldKey<Bool>: [Int]] = [:]
-        for face in (index.reverse.typeMembers[type.slug] ?? []).compactMap({ index.faces[$0] }) {
-            let key = ReferencePages.FoldKey(species: face.speciesID, types: face.types, rest: true)
-            let kept = captured.contains(face.slug) ? nil : alike[key]?.first { index.battleFacts(of: folded[$0].face.slug) == index.battleFacts(of: face.slug) }
-            if let kept {
-                folded[kept].forms.append(face.slug)
-            } else {
-                if !captured.contains(face.slug) { alike[key, default: []].append(folded.count) }
-                folded.append((face, []))
-            }
+        let members = index.reverse.typeMembers[type.slug] ?? []
+        let folded = ReferencePages.folded(members, index: index, key: { ($0, true) }) { lead, form in
+            !captured.contains(lead) && !captured.contains(form) && index.battleFacts(of: lead) == index.battleFacts(of: form)
         }
         count = folded.reduce(0) { $0 + 1 + $1.forms.count }
-        cards = folded.map { face, forms in
-            var card = index.card(face, captured: captured)
+        cards = folded.compactMap { slug, forms in
+            guard var card = index.faces[slug].map({ index.card($0, captured: captured) }) else { return nil }
             if !forms.isEmpty {
                 card.moreForms = strings.plural("type_moreForms", count: forms.count)
                 card.forms = forms

@@ -70,7 +70,7 @@ enum ReferencePages {
         })])
     }
 
-    /// A pokemon's row with the forms folded into it (``folded(_:index:key:)``).
+    /// A pokemon's row with the forms folded into it (``folded(_:index:key:alike:)``).
     static func pokemonRow(_ slug: String, forms: [String], index: CatalogIndex, strings: SiteStrings) -> TemplateDictionary? {
         guard case .dictionary(var row)? = pokemonRow(slug, index: index) else { return nil }
         if !forms.isEmpty { row["forms"] = self.forms(forms, index: index, strings: strings) }

@@ -83,9 +83,8 @@
     return li;
   }
 
-  /* Captured marks on every card of every page. */
-  /* A card stands for its Pokémon and the forms folded into it (data-forms, on a type's
-     page): caught is any of them caught. */
+  /* Captured marks on every card of every page. A card stands for its Pokémon and the forms
+     folded into it (data-forms, on a type's page): caught is any of them caught. */
   function markCards() {
     document.querySelectorAll(".card[data-slug]").forEach(function (node) {
       var slugs = [node.getAttribute("data-slug")].concat((node.getAttribute("data-forms") || "").split(" ").filter(Boolean));

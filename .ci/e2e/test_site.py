@@ -519,15 +519,19 @@ function inSight(selector, lower, upper) {
 """
 
 
-def widest_learners_page():
-    """The move page whose who-learns table has the most rows with a game, or None."""
+def move_page_with_most(count):
+    """The move page for which `count` (of its text) is largest and above 0, or None."""
     most, found = 0, None
     for page in sorted((SITE / "moves").glob("*.html")) if (SITE / "moves").is_dir() else []:
-        text = page.read_text()
-        rows = text.count("<tr>", text.find("has-game")) if "has-game" in text else 0
-        if rows > most:
-            most, found = rows, page.relative_to(SITE).as_posix()
+        counted = count(page.read_text(encoding="utf-8"))
+        if counted > most:
+            most, found = counted, page.relative_to(SITE).as_posix()
     return found
+
+
+def widest_learners_page():
+    """The move page whose who-learns table has the most rows with a game, or None."""
+    return move_page_with_most(lambda text: text.count("<tr>", text.find("has-game")) if "has-game" in text else 0)
 
 
 @pytest.mark.parametrize("width", [390, 1280])
@@ -547,12 +551,7 @@ def test_move_learners_fit_the_screen(driver, width):
 
 def page_with_folded_forms():
     """A move page where forms alike share their species' row, the one naming most forms."""
-    most, found = 0, None
-    for page in sorted((SITE / "moves").glob("*.html")):
-        forms = page.read_text(encoding="utf-8").count('class="who-forms"')
-        if forms > most:
-            most, found = forms, page.relative_to(SITE).as_posix()
-    return found
+    return move_page_with_most(lambda text: text.count('class="who-forms"'))
 
 
 @pytest.mark.parametrize("width", [390, 1280])

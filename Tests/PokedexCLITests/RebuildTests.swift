@@ -199,6 +199,9 @@ struct RebuildTests {
                 let url = ((object["types"] as? [[String: Any]])?.first?["type"] as? [String: Any])?["url"] as? String ?? ""
                 object["types"] = [["slot": 1, "type": ["name": "water", "url": url.replacingOccurrences(of: "/type/13/", with: "/type/11/")]]]
             } }),
+            ("a pokemon's moves, which the moves' pages list", { try edit(resource("pokemon", named: "raichu")) { object in
+                object["moves"] = Array((object["moves"] as? [[String: Any]] ?? []).dropFirst(3))
+            } }),
             ("a pokemon's held-item rarities, which its item's page lists", { try edit(resource("pokemon", named: "raichu")) { object in
                 object["held_items"] = (object["held_items"] as? [[String: Any]] ?? []).map { held in
                     var held = held
@@ -229,6 +232,21 @@ struct RebuildTests {
             #expect(incremental != before, "\(what): the site changed")
             let reused = try #require(Self.reusedByReads(output), "\(what): \(output)")
             #expect(reused > 0 && reused < incremental.count, "\(what): most pages known unchanged, some not (\(reused))")
+            // The reverse index (who learns, has, holds what) is made again only when what it
+            // reads changed; a text edit takes the last build's fingerprints of it.
+            let reverseTaken = output.contains("reverse index (en): the last build's, its inputs unchanged")
+            if what == "a species' flavor text" {
+                #expect(reverseTaken, "\(what): the last build's reverse index taken\n\(output)")
+                // Only the species' own pages show its texts (`st#:25`): the lists, its
+                // evolutions' pages and its egg groups' read the rest of it. Reading the species
+                // whole, 36 pages of this site were built again, and the reverse index with them.
+                let built = try #require(Self.builtAgain(output), "\(output)")
+                let ownPages = incremental.keys.filter { $0.hasPrefix("pokemon/pikachu") && $0.hasSuffix(".html") }.count
+                #expect(built > 0 && built <= ownPages, "\(what): \(built) pages built again, Pikachu's own \(ownPages)\n\(output)")
+            }
+            if what.hasPrefix("a pokemon's moves") || what.hasPrefix("a pokemon's held-item") || what.hasPrefix("a pokemon's types") {
+                #expect(!reverseTaken, "\(what): the reverse index made again\n\(output)")
+            }
             if what == "a pokemon's stats" {
                 // Only Raichu's own pages read it whole: its page and its moves page. The move,
                 // type, evolution and list pages that show it, its other varieties' forms

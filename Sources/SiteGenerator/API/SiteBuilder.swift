@@ -59,9 +59,13 @@ package struct SiteBuilder: Sendable {
         let multilingual = sites.count > 1
         // The first language's tables and its pokemon's fingerprints are made while the
         // sprites are looked for.
-        let firstTables = Task { [catalog = first.catalog] in CatalogIndex.Tables(catalog: catalog) }
-        let firstPokemonPrints = Task { [catalog = first.catalog] in await ReadPrints.pokemonPrints(catalog) }
         let staging = try StagingFolder.prepare(output: configuration.output)
+        // What the last build kept of each language's reverse index (read first: the first
+        // language's tables take it when made of the same inputs). Without a key the tool
+        // that built the last site is unknown: nothing is taken.
+        let lastReverse = ReverseTable.read(from: staging.previous, tool: key?.inputs.tool)
+        let firstTables = Task { [catalog = first.catalog] in CatalogIndex.Tables(catalog: catalog, lastReverse: lastReverse[catalog.language]) }
+        let firstPokemonPrints = Task { [catalog = first.catalog] in await ReadPrints.pokemonPrints(catalog) }
         // What the pages need of the sprites found; the table of where each one is goes with
         // the task that links them in (at ten times the dex it is 6 MB).
         let media: FoundMedia, spritesLinked: Task<Result<Int, SiteError>, Never>
@@ -80,6 +84,7 @@ package struct SiteBuilder: Sendable {
             var manifest = BuildManifest()
             var rendered = 0, pageBytes = 0, emblemBytes = 0, indexBytes = 0
             var searchFiles: [SearchFileSize] = []
+            var reverseKept: [String: ReverseTable.Summary] = [:]
             var stages: [String] = []
             let clock = ContinuousClock()
             func seconds(_ since: ContinuousClock.Instant) -> String { (clock.now - since).inSeconds.fixed(2) + " s" }
@@ -88,7 +93,7 @@ package struct SiteBuilder: Sendable {
             for (offset, site) in sites.enumerated() {
                 let theme = themes[offset]
                 let layout = SiteLayout(members: members, current: members[offset].language, baseURL: configuration.baseURL)
-                let tables = offset == 0 ? await firstTables.value : nil
+                let tables = offset == 0 ? await firstTables.value : CatalogIndex.Tables(catalog: site.catalog, lastReverse: lastReverse[site.catalog.language])
                 let index = CatalogIndex(catalog: site.catalog, tables: tables, spriteShapes: sprites, spriteContent: contents,
                                          images: configuration.images, mediaRoot: layout.shared)
                 var pages = SitePages(index: index, collection: site.collection, strings: theme.strings, title: configuration.title,
@@ -110,6 +115,7 @@ package struct SiteBuilder: Sendable {
                 }
                 // Without a key the tool that built the last site is unknown: nothing is taken by its reads.
                 let prints = await ReadPrints(index: index, pokemon: offset == 0 ? await firstPokemonPrints.value : nil)
+                reverseKept[site.catalog.language] = index.reverseTable.summary(prints: prints.reverse)
                 let reads = PageReads(previous: key == nil ? PageInputs() : previousInputs, prints: prints,
                                       settings: settingsKey(pages: pages, key: key, sprites: sprites, contents: contents))
                 let done: (rendered: Int, bytes: Int, fromReads: Int)
@@ -124,6 +130,7 @@ package struct SiteBuilder: Sendable {
                     + "(\(done.fromReads) known unchanged by what they read), "
                     + "\(site.catalog.species.count) species, \(site.catalog.pokemon.count) pokemon, \(index.reverse.movesWithPages.count) moves, "
                     + "\(index.reverse.abilitiesWithPages.count) abilities, \(index.reverse.itemsWithPages.count) items; \(seconds(renderStart))")
+                stages.append("reverse index (\(layout.current.tag)): " + index.reverseTable.report)
                 let written = try await indexesWritten.value.get()
                 rendered += done.rendered
                 pageBytes += done.bytes
@@ -164,6 +171,7 @@ package struct SiteBuilder: Sendable {
             manifest.bytes = pageBytes + assetBytes + spriteBytes + emblemBytes + indexBytes
             manifest.bytes += try writeSharedIndexes(manifest: manifest, languages: multilingual ? members.map(\.language.tag) : [], staging: staging)
             try staging.write(inputs.encoded(), to: PageInputs.fileName)
+            try staging.write(ReverseTable.encoded(reverseKept, tool: key?.inputs.tool ?? ""), to: ReverseTable.fileName)
             // Built over the last site swapped out: what this one does not have goes.
             if staging.recycled {
                 let removed = staging.removeUnclaimed()

@@ -6,9 +6,9 @@ import TemplateEngine
 struct CatalogIndex: Sendable {
     /// The catalog, every read recorded in `log` (``CatalogReads``).
     let catalog: CatalogView
-    /// Species by slug.
+    /// Species by slug, without their texts (``Species/bare``).
     var speciesBySlug: Recorded<String, Species> { Recorded(base: tables.speciesBySlug, kind: "s", log: log) }
-    /// Species by national-dex number.
+    /// Species by national-dex number, without their texts (``Species/bare``).
     var speciesByID: Recorded<Int, Species> { Recorded(base: tables.speciesByID, kind: "s#", log: log) }
     /// Types by slug.
     var typesBySlug: Recorded<String, PokemonType> { Recorded(base: tables.typesBySlug, kind: "t", log: log) }
@@ -48,7 +48,9 @@ struct CatalogIndex: Sendable {
         return catalog.base.pokemon[slug].map(BattleFacts.init)
     }
     /// Who learns, has, holds or belongs to what: the pages of moves, abilities, items and egg groups.
-    var reverse: ReverseView { ReverseView(base: tables.reverse, log: log) }
+    var reverse: ReverseView { ReverseView(table: tables.reverse, log: log) }
+    /// The reverse index unrecorded, and what the last build kept of it: not for pages.
+    var reverseTable: ReverseTable { tables.reverse }
     /// From this language's root to the media and assets: "" (one language) or "../".
     let mediaRoot: String
     /// Where the reads of the page being built are recorded; nil outside a page.
@@ -65,18 +67,26 @@ struct CatalogIndex: Sendable {
     final class Tables: Sendable {
         let speciesBySlug: [String: Species]
         let speciesByID: [Int: Species]
+        /// Every species without its texts, in the catalog's order.
+        let bareSpecies: [Species]
+        /// Species with their texts, by number: for the species' own pages.
+        let speciesWithTexts: [Int: Species]
         let typesBySlug: [String: PokemonType]
         let defaults: PokemonList
         let allPages: PokemonList
         /// Each default's place in `defaults`, by species number.
         let positions: [Int: Int]
-        let reverse: ReverseIndex
+        let reverse: ReverseTable
         /// Every pokemon's face, made once: a move's learner rows look up tens of thousands.
         let faces: [String: PokemonFace]
 
-        init(catalog: Catalog) {
-            speciesBySlug = Dictionary(catalog.species.map { ($0.slug, $0) }, uniquingKeysWith: { first, _ in first })
-            speciesByID = Dictionary(catalog.species.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
+        /// `lastReverse`: what the last build kept of its reverse index, taken when made of the
+        /// same inputs (``ReverseTable``).
+        init(catalog: Catalog, lastReverse: ReverseTable.Summary? = nil) {
+            bareSpecies = catalog.species.map(\.bare)
+            speciesBySlug = Dictionary(bareSpecies.map { ($0.slug, $0) }, uniquingKeysWith: { first, _ in first })
+            speciesByID = Dictionary(bareSpecies.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
+            speciesWithTexts = Dictionary(catalog.species.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
             typesBySlug = Dictionary(catalog.types.map { ($0.slug, $0) }, uniquingKeysWith: { first, _ in first })
             var defaults: [String] = []
             var all: [String] = []
@@ -93,7 +103,7 @@ struct CatalogIndex: Sendable {
             self.defaults = PokemonList(slugs: defaults, in: catalog.pokemon)
             allPages = PokemonList(slugs: all, in: catalog.pokemon)
             self.positions = positions
-            reverse = ReverseIndex(catalog: catalog, pages: allPages)
+            reverse = ReverseTable(inputs: ReverseIndex.Inputs(catalog: catalog, pages: allPages), last: lastReverse)
             faces = catalog.pokemon.mapValues(PokemonFace.init)
         }
     }
@@ -103,17 +113,18 @@ struct CatalogIndex: Sendable {
     /// `tables`: made beforehand from this very catalog, or nil to make them now.
     init(catalog: Catalog, tables: Tables? = nil, spriteShapes: [String: SpriteShape], spriteContent: [String: PNGContent] = [:],
          images: String = "sprites", mediaRoot: String = "") {
-        self.catalog = CatalogView(catalog)
+        let tables = tables ?? Tables(catalog: catalog)
+        self.catalog = CatalogView(catalog, species: tables.bareSpecies)
         self.mediaRoot = mediaRoot
         self.spriteShapes = spriteShapes
         self.spriteContent = spriteContent
         self.images = images
-        self.tables = tables ?? Tables(catalog: catalog)
+        self.tables = tables
         log = nil
     }
 
     private init(_ other: CatalogIndex, log: ReadLog) {
-        catalog = CatalogView(other.catalog.base, log: log)
+        catalog = CatalogView(other.catalog.base, species: other.tables.bareSpecies, log: log)
         spriteShapes = other.spriteShapes
         spriteContent = other.spriteContent
         images = other.images
@@ -140,9 +151,18 @@ struct CatalogIndex: Sendable {
     /// The defaults in dex order, slug and species number (what ``neighbor(of:offset:)`` depends on).
     var defaultsOrder: [String] { tables.defaults.map { "\($0.slug)#\($0.speciesID)" } }
 
-    /// The pokemon's species, if the catalog has it.
+    /// The pokemon's species without its texts (``Species/bare``), if the catalog has it.
     func species(of pokemon: Pokemon) -> Species? {
         speciesByID[pokemon.speciesID]
+    }
+
+    /// The pokemon's species with its texts (genus, flavor text, entries, names), read as
+    /// the species and its texts (`st#:<number>`): only the pages that show them read them,
+    /// so a text edited rebuilds those pages, not every list that names the species.
+    func speciesWithTexts(of pokemon: Pokemon) -> Species? {
+        guard species(of: pokemon) != nil else { return nil }
+        log?.read("st#:" + String(pokemon.speciesID))
+        return tables.speciesWithTexts[pokemon.speciesID]
     }
 
     /// The default pokemon of a species slug, as cards show it (read as its face, ``PokemonFace``).
@@ -194,5 +214,18 @@ struct PokemonList: RandomAccessCollection, Sendable {
     subscript(position: Int) -> Pokemon {
         // Every slug kept is one the dictionary holds (the initializer's filter).
         pokemon[slugs[position]]!
+    }
+}
+
+extension Species {
+    /// The species without the texts only its own pages show (genus, flavor text, entries,
+    /// names in other languages): what every other page reads of it (`s:`).
+    var bare: Species {
+        var bare = self
+        bare.genus = nil
+        bare.flavorText = nil
+        bare.entries = PackedList()
+        bare.names = PackedList()
+        return bare
     }
 }

@@ -82,9 +82,12 @@ struct CatalogView: Sendable {
     /// Not for pages: what is read here is not recorded.
     let base: Catalog
     let log: ReadLog?
+    private let bareSpecies: [Species]
 
-    init(_ base: Catalog, log: ReadLog? = nil) {
+    /// `species`: the catalog's species without their texts (``Species/bare``), as pages read them.
+    init(_ base: Catalog, species: [Species], log: ReadLog? = nil) {
         self.base = base
+        bareSpecies = species
         self.log = log
     }
 
@@ -95,8 +98,8 @@ struct CatalogView: Sendable {
 
     /// The language the catalog is in: one per site, in every page's settings.
     var language: String { base.language }
-    /// Every species, in dex order (`s:*`).
-    var species: [Species] { whole("s:*", base.species) }
+    /// Every species without its texts, in dex order (`s:*`).
+    var species: [Species] { whole("s:*", bareSpecies) }
     var pokemon: Recorded<String, Pokemon> { Recorded(base: base.pokemon, kind: "p", log: log) }
     var evolutionChains: Recorded<Int, EvolutionChain> { Recorded(base: base.evolutionChains, kind: "c", log: log) }
     var moves: Recorded<String, Move> { Recorded(base: base.moves, kind: "m", log: log) }
@@ -118,26 +121,31 @@ struct CatalogView: Sendable {
 /// The reverse index as pages see it: each entry recorded as its own name (`rl:thunderbolt`,
 /// who learns Thunderbolt), fingerprinted as it is.
 struct ReverseView: Sendable {
-    let base: ReverseIndex
+    let table: ReverseTable
     let log: ReadLog?
 
-    var learners: Recorded<String, LearnerList> { Recorded(base: base.learners, kind: "rl", log: log) }
-    var abilityHolders: Recorded<String, [ReverseIndex.Holder]> { Recorded(base: base.abilityHolders, kind: "rh", log: log) }
-    var wildHolders: Recorded<String, [ReverseIndex.WildHolder]> { Recorded(base: base.wildHolders, kind: "rw", log: log) }
-    var itemEvolutions: Recorded<String, [ReverseIndex.Evolution]> { Recorded(base: base.itemEvolutions, kind: "re", log: log) }
-    var eggGroupMembers: Recorded<String, [String]> { Recorded(base: base.eggGroupMembers, kind: "rg", log: log) }
-    var typeMembers: Recorded<String, [String]> { Recorded(base: base.typeMembers, kind: "rt", log: log) }
+    var learners: Recorded<String, LearnerList> { Recorded(base: table.index.learners, kind: "rl", log: log) }
+    var abilityHolders: Recorded<String, [ReverseIndex.Holder]> { Recorded(base: table.index.abilityHolders, kind: "rh", log: log) }
+    var wildHolders: Recorded<String, [ReverseIndex.WildHolder]> { Recorded(base: table.index.wildHolders, kind: "rw", log: log) }
+    var itemEvolutions: Recorded<String, [ReverseIndex.Evolution]> { Recorded(base: table.index.itemEvolutions, kind: "re", log: log) }
+    var eggGroupMembers: Recorded<String, [String]> { Recorded(base: table.index.eggGroupMembers, kind: "rg", log: log) }
+    var typeMembers: Recorded<String, [String]> { Recorded(base: table.index.typeMembers, kind: "rt", log: log) }
     var movesWithPages: [String] {
         log?.read("rp:moves")
-        return base.movesWithPages
+        return table.movesWithPages
     }
     var abilitiesWithPages: [String] {
         log?.read("rp:abilities")
-        return base.abilitiesWithPages
+        return table.abilitiesWithPages
     }
     var itemsWithPages: [String] {
         log?.read("rp:items")
-        return base.itemsWithPages
+        return table.itemsWithPages
+    }
+    /// The egg groups that get pages, sorted: read as every group's members, as their keys were.
+    var eggGroups: [String] {
+        log?.read("rg:*")
+        return table.eggGroups
     }
 }
 
@@ -146,6 +154,9 @@ struct ReverseView: Sendable {
 /// whole collection in key order; a name no longer there has the fingerprint of absence.
 struct ReadPrints: Sendable {
     private(set) var prints: [String: UInt64] = [:]
+    /// The reverse index's part of them (`rl:`, `rh:`, ... `rp:`), what the next build keeps
+    /// (``ReverseTable/Summary``).
+    private(set) var reverse: [String: UInt64] = [:]
 
     /// None: every name reads as absent.
     init() {}
@@ -182,9 +193,11 @@ struct ReadPrints: Sendable {
     /// (``pokemonPrints(_:)`` of this very catalog).
     init(index: CatalogIndex, pokemon: [String: UInt64]? = nil) async {
         let catalog = index.catalog.base
-        let reverse = index.reverse.base
+        let table = index.reverseTable
         let order = index.defaultsOrder
         var jobs: [@Sendable () async -> [String: UInt64]] = []
+        // The reverse index's, apart: taken from the last build when its inputs are the same.
+        var reverseJobs: [@Sendable () async -> [String: UInt64]] = []
         let slugs = catalog.pokemon.keys.sorted()
         if let pokemon {
             jobs.append { pokemon }
@@ -208,10 +221,14 @@ struct ReadPrints: Sendable {
             var seenSlugs = Set<String>(), seenIDs = Set<Int>()
             var slugs: [(String, UInt64)] = [], ids: [(Int, UInt64)] = []
             for species in catalog.species {
-                let print = Self.print(species)
+                // What every page reads of it; with its texts (`st#:`), what its own pages read.
+                let print = Self.print(species.bare)
                 all.add(Int(bitPattern: UInt(print)))
                 if seenSlugs.insert(species.slug).inserted { slugs.append((species.slug, print)) }
-                if seenIDs.insert(species.id).inserted { ids.append((species.id, print)) }
+                if seenIDs.insert(species.id).inserted {
+                    ids.append((species.id, print))
+                    prints["st#:" + String(species.id)] = Self.print(species)
+                }
             }
             for (slug, print) in slugs { prints["s:" + slug] = print }
             for (id, print) in ids.sorted(by: { $0.0 < $1.0 }) {
@@ -232,32 +249,41 @@ struct ReadPrints: Sendable {
             prints["labels"] = Self.print(catalog.labels)
             prints["areaLocations"] = Self.print(catalog.areaLocations)
             prints["locationRegions"] = Self.print(catalog.locationRegions)
-            return prints
-        }
-        // Who learns each move: the biggest of the reverse tables, on its own.
-        jobs.append {
-            var prints: [String: UInt64] = [:]
-            Self.add("rl", reverse.learners, to: &prints)
-            return prints
-        }
-        jobs.append {
-            var prints: [String: UInt64] = [:]
-            Self.add("rh", reverse.abilityHolders, to: &prints)
-            Self.add("rw", reverse.wildHolders, to: &prints)
-            Self.add("re", reverse.itemEvolutions, to: &prints)
-            Self.add("rg", reverse.eggGroupMembers, to: &prints)
-            Self.add("rt", reverse.typeMembers, to: &prints)
-            prints["rp:moves"] = Self.print(reverse.movesWithPages)
-            prints["rp:abilities"] = Self.print(reverse.abilitiesWithPages)
-            prints["rp:items"] = Self.print(reverse.itemsWithPages)
             prints["order"] = Self.print(order)
             return prints
         }
-        prints = await withTaskGroup(of: [String: UInt64].self) { group in
-            for job in jobs { group.addTask(operation: job) }
-            var all: [String: UInt64] = [:]
-            for await part in group { all.merge(part) { first, _ in first } }
-            return all
+        if let taken = table.taken {
+            reverseJobs.append { taken.prints }
+        } else {
+            let reverse = table.index
+            // Who learns each move: the biggest of the reverse tables, on its own.
+            reverseJobs.append {
+                var prints: [String: UInt64] = [:]
+                Self.add("rl", reverse.learners, to: &prints)
+                return prints
+            }
+            reverseJobs.append {
+                var prints: [String: UInt64] = [:]
+                Self.add("rh", reverse.abilityHolders, to: &prints)
+                Self.add("rw", reverse.wildHolders, to: &prints)
+                Self.add("re", reverse.itemEvolutions, to: &prints)
+                Self.add("rg", reverse.eggGroupMembers, to: &prints)
+                Self.add("rt", reverse.typeMembers, to: &prints)
+                prints["rp:moves"] = Self.print(reverse.movesWithPages)
+                prints["rp:abilities"] = Self.print(reverse.abilitiesWithPages)
+                prints["rp:items"] = Self.print(reverse.itemsWithPages)
+                return prints
+            }
+        }
+        (prints, reverse) = await withTaskGroup(of: (reverse: Bool, prints: [String: UInt64]).self) { group in
+            for job in jobs { group.addTask { (false, await job()) } }
+            for job in reverseJobs { group.addTask { (true, await job()) } }
+            var all: [String: UInt64] = [:], reverse: [String: UInt64] = [:]
+            for await part in group {
+                all.merge(part.prints) { first, _ in first }
+                if part.reverse { reverse.merge(part.prints) { first, _ in first } }
+            }
+            return (all, reverse)
         }
         // Every pokemon, and every face, in slug order.
         var all = Fingerprint(), faces = Fingerprint()

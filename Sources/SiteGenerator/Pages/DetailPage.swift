@@ -33,7 +33,7 @@ struct DetailPage: Sendable {
 extension DetailPage {
     init(pokemon: Pokemon, index: CatalogIndex, collection: SiteCollection, strings: SiteStrings) {
         let captured = Set(collection.caught.map(\.pokemon))
-        let species = index.species(of: pokemon)
+        let species = index.speciesWithTexts(of: pokemon)
         card = index.card(pokemon, captured: captured)
         speciesSlug = species?.slug ?? pokemon.slug
         genus = species?.genus

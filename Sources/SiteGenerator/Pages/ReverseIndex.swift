@@ -1,3 +1,4 @@
+import Foundation
 import Common
 import Pokedex
 
@@ -49,8 +50,117 @@ struct ReverseIndex: Sendable {
     var abilitiesWithPages: [String] = []
     var itemsWithPages: [String] = []
 
+    /// Everything the index is made of, and nothing else: what it reads of the catalog,
+    /// copied out (a learnset shares its bytes) so that its fingerprint (``key``) says
+    /// whether the last build's index, and so its read fingerprints, still stand.
+    struct Inputs: Sendable {
+        /// What the index reads of one pokemon that gets a page.
+        struct Member: Sendable {
+            var slug: String
+            var learnset: Learnset
+            var abilities: [AbilitySlot]
+            var heldItems: [String]
+            var heldItemRarities: [HeldItemRarity]
+            var types: [String]
+        }
+
+        /// An item a chain's step is triggered by or must be held for, in the chains' order.
+        struct ItemStep: Sendable {
+            var item: String
+            var step: Evolution
+        }
+
+        /// The version groups, newest first.
+        var versionGroups: [String]
+        /// The pokemon that get pages, in page order.
+        var pokemon: [Member]
+        /// Each species' slug and egg groups, in the catalog's order.
+        var eggGroups: [(species: String, groups: [String])]
+        var itemSteps: [ItemStep]
+        /// The moves, abilities and items the catalog has (each of them sorted).
+        var moves: [String], abilities: [String], items: [String]
+
+        init(catalog: Catalog, pages: some Collection<Pokemon>) {
+            versionGroups = catalog.versionGroups.map(\.slug)
+            pokemon = pages.map {
+                Member(slug: $0.slug, learnset: $0.learnset, abilities: $0.abilities, heldItems: $0.heldItems,
+                       heldItemRarities: $0.heldItemRarities, types: $0.types)
+            }
+            eggGroups = catalog.species.map { ($0.slug, $0.eggGroups) }
+            var steps: [ItemStep] = []
+            for chain in catalog.evolutionChains.values.sorted(by: { $0.id < $1.id }) {
+                func walk(_ node: EvolutionNode) {
+                    for child in node.evolvesTo {
+                        for condition in child.conditions {
+                            for item in [condition.item, condition.heldItem].compactMap({ $0 }) {
+                                steps.append(ItemStep(item: item, step: Evolution(from: node.species, to: child.species, chain: chain.id)))
+                            }
+                        }
+                        walk(child)
+                    }
+                }
+                walk(chain.root)
+            }
+            itemSteps = steps
+            moves = catalog.moves.keys.sorted()
+            abilities = catalog.abilities.keys.sorted()
+            items = catalog.items.keys.sorted()
+        }
+
+        /// The fingerprint of all of it: equal inputs make equal indexes. A learnset is
+        /// hashed as its kept (deflated) bytes, as the pokemon's own fingerprint hashes it.
+        var key: UInt64 {
+            var hash = Fingerprint()
+            hash.add("reverse-inputs-1")
+            func add(_ texts: [String]) {
+                hash.add(texts.count)
+                for text in texts { hash.add(text) }
+            }
+            add(versionGroups)
+            add(Learnsets.methodOrder)
+            hash.add(pokemon.count)
+            for member in pokemon {
+                hash.add(member.slug)
+                let learnset: Void? = try? BinaryCoder.encoded(member.learnset, format: "learnset", kept: true) { hash.addWords($0) }
+                if learnset == nil { hash.add(UUID().uuidString) }
+                hash.add(member.abilities.count)
+                for slot in member.abilities {
+                    hash.add(slot.ability)
+                    hash.add(slot.isHidden ? 1 : 0)
+                }
+                add(member.heldItems)
+                hash.add(member.heldItemRarities.count)
+                for rarity in member.heldItemRarities {
+                    hash.add(rarity.item)
+                    hash.add(rarity.version)
+                    hash.add(rarity.rarity)
+                }
+                add(member.types)
+            }
+            hash.add(eggGroups.count)
+            for (species, groups) in eggGroups {
+                hash.add(species)
+                add(groups)
+            }
+            hash.add(itemSteps.count)
+            for step in itemSteps {
+                add([step.item, step.step.from, step.step.to])
+                hash.add(step.step.chain)
+            }
+            add(moves)
+            add(abilities)
+            add(items)
+            return hash.value
+        }
+    }
+
     init(catalog: Catalog, pages: some Collection<Pokemon>) {
-        let groupRank = Dictionary(catalog.versionGroups.enumerated().map { ($1.slug, -$0) }, uniquingKeysWith: { first, _ in first })
+        self.init(Inputs(catalog: catalog, pages: pages))
+    }
+
+    /// The index of `inputs`, which is all it reads.
+    init(_ inputs: Inputs) {
+        let groupRank = Dictionary(inputs.versionGroups.enumerated().map { ($1, -$0) }, uniquingKeysWith: { first, _ in first })
         // Learners as rows of numbers; each pokemon's own method and group tables mapped once
         // to the shared ones.
         var methods = Numbering<String>(), groups = Numbering<String>(), ways = Numbering<LearnerList.Way>()
@@ -58,7 +168,7 @@ struct ReverseIndex: Sendable {
         // learned move costs no string hashing (tens of thousands of them, every build).
         var moves = Numbering<String>()
         var rows: [[LearnerList.Row]] = []
-        for (position, pokemon) in pages.enumerated() {
+        for (position, pokemon) in inputs.pokemon.enumerated() {
             // The learnset's tables and words, each read (inflated) once. A word names its
             // move, group and method by their place in those tables; one past them is left
             // out here, as the learnset's own readers by game do (it indexes these arrays).
@@ -108,31 +218,21 @@ struct ReverseIndex: Sendable {
             }
             for type in pokemon.types { typeMembers[type, default: []].append(pokemon.slug) }
         }
-        for species in catalog.species {
-            for group in species.eggGroups { eggGroupMembers[group, default: []].append(species.slug) }
+        for (species, groups) in inputs.eggGroups {
+            for group in groups { eggGroupMembers[group, default: []].append(species) }
         }
-        for chain in catalog.evolutionChains.values.sorted(by: { $0.id < $1.id }) {
-            func walk(_ node: EvolutionNode) {
-                for child in node.evolvesTo {
-                    for condition in child.conditions {
-                        for item in [condition.item, condition.heldItem].compactMap({ $0 }) {
-                            let step = Evolution(from: node.species, to: child.species, chain: chain.id)
-                            if itemEvolutions[item]?.contains(step) != true { itemEvolutions[item, default: []].append(step) }
-                        }
-                    }
-                    walk(child)
-                }
-            }
-            walk(chain.root)
+        for step in inputs.itemSteps where itemEvolutions[step.item]?.contains(step.step) != true {
+            itemEvolutions[step.item, default: []].append(step.step)
         }
-        let names = LearnerList.Names(pokemon: pages.map(\.slug), methods: methods.values, groups: groups.values, ways: ways.values)
+        let names = LearnerList.Names(pokemon: inputs.pokemon.map(\.slug), methods: methods.values, groups: groups.values, ways: ways.values)
         // Each list in no more room than it fills (appended to, it had up to twice that).
         learners = Dictionary(uniqueKeysWithValues: zip(moves.values, rows).map { move, rows in
             (move, LearnerList(names: names, rows: rows.withUnsafeBufferPointer { Array($0) }))
         })
-        movesWithPages = learners.keys.filter { catalog.moves[$0] != nil }.sorted()
-        abilitiesWithPages = abilityHolders.keys.filter { catalog.abilities[$0] != nil }.sorted()
-        itemsWithPages = Set(wildHolders.keys).union(itemEvolutions.keys).filter { catalog.items[$0] != nil }.sorted()
+        let known = (moves: Set(inputs.moves), abilities: Set(inputs.abilities), items: Set(inputs.items))
+        movesWithPages = learners.keys.filter(known.moves.contains).sorted()
+        abilitiesWithPages = abilityHolders.keys.filter(known.abilities.contains).sorted()
+        itemsWithPages = Set(wildHolders.keys).union(itemEvolutions.keys).filter(known.items.contains).sorted()
     }
 }
 

@@ -51,7 +51,7 @@ struct SitePages: Sendable {
             + index.reverse.movesWithPages.map(PageKind.move)
             + index.reverse.abilitiesWithPages.map(PageKind.ability)
             + index.reverse.itemsWithPages.map(PageKind.item)
-            + index.reverse.eggGroupMembers.keys.sorted().map(PageKind.eggGroup)
+            + index.reverse.eggGroups.map(PageKind.eggGroup)
             + [.moveIndex, .abilityIndex, .itemIndex, .eggGroupIndex, .typeChart, .growthRates, .credits, .search, .compare]
             + [.favorites, .mine, .notFound]
     }
@@ -147,7 +147,7 @@ struct SitePages: Sendable {
             return wrap(path, "item", item.name, section: "", ItemPage.value(item, index: index, strings: strings),
                         trail: (strings["itemIndex_title"], "items/index.html"))
         case .eggGroup(let slug):
-            guard index.reverse.eggGroupMembers[slug] != nil else { return nil }
+            guard index.reverse.eggGroups.contains(slug) else { return nil }
             let page = EggGroupPage.value(slug, index: index, collection: collection)
             let name = ReferencePages.label("egg-group", slug, index)
             return wrap(path, "egg-group", strings.format("eggGroup_title", ["name": name]), section: "", page,
@@ -228,7 +228,7 @@ struct SitePages: Sendable {
             ]
             if let description = page.flavorText ?? page.genus { about["description"] = LanguageMark.plain(description) }
             if let image { about["image"] = image }
-            let others = (index.species(of: pokemon)?.names ?? []).map(\.name).filter { $0 != LanguageMark.plain(pokemon.name) }
+            let others = (index.speciesWithTexts(of: pokemon)?.names ?? []).map(\.name).filter { $0 != LanguageMark.plain(pokemon.name) }
             if pokemon.isDefault, !others.isEmpty { about["alternateName"] = Array(Set(others)).sorted() }
             let object: [String: Any] = [
                 "@context": "https://schema.org", "@type": "WebPage", "url": url, "inLanguage": language,

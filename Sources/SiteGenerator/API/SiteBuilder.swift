@@ -115,7 +115,7 @@ package struct SiteBuilder: Sendable {
                 }
                 // Without a key the tool that built the last site is unknown: nothing is taken by its reads.
                 let prints = await ReadPrints(index: index, pokemon: offset == 0 ? await firstPokemonPrints.value : nil)
-                reverseKept[site.catalog.language] = index.reverseTable.summary(prints: prints.reverse)
+                reverseKept[site.catalog.language] = prints.reverse.map { index.reverseTable.summary(prints: $0) }
                 let reads = PageReads(previous: key == nil ? PageInputs() : previousInputs, prints: prints,
                                       settings: settingsKey(pages: pages, key: key, sprites: sprites, contents: contents))
                 let done: (rendered: Int, bytes: Int, fromReads: Int)

@@ -63,7 +63,8 @@ struct CatalogIndex: Sendable {
     var pokemonRows: SharedReads<String, TemplateValue?>?
 
     /// What is computed once per build and shared by every page's copy of the index
-    /// (a build may make it while it looks for the sprites: ``init(catalog:tables:spriteShapes:spriteContent:images:mediaRoot:)``).
+    /// (a build may make it while it looks for the sprites: ``init(catalog:tables:spriteShapes:spriteContent:images:mediaRoot:)``);
+    /// the reverse index only when needed (``ReverseTable``).
     final class Tables: Sendable {
         let speciesBySlug: [String: Species]
         let speciesByID: [Int: Species]

@@ -98,7 +98,7 @@ struct CatalogView: Sendable {
 
     /// The language the catalog is in: one per site, in every page's settings.
     var language: String { base.language }
-    /// Every species without its texts, in dex order (`s:*`).
+    /// Every species without its texts, in the catalog's order (`s:*`).
     var species: [Species] { whole("s:*", bareSpecies) }
     var pokemon: Recorded<String, Pokemon> { Recorded(base: base.pokemon, kind: "p", log: log) }
     var evolutionChains: Recorded<Int, EvolutionChain> { Recorded(base: base.evolutionChains, kind: "c", log: log) }
@@ -119,7 +119,8 @@ struct CatalogView: Sendable {
 }
 
 /// The reverse index as pages see it: each entry recorded as its own name (`rl:thunderbolt`,
-/// who learns Thunderbolt), fingerprinted as it is.
+/// who learns Thunderbolt), fingerprinted as it is, or as the last build's index was when
+/// made of the same inputs (``ReverseTable``).
 struct ReverseView: Sendable {
     let table: ReverseTable
     let log: ReadLog?
@@ -155,8 +156,8 @@ struct ReverseView: Sendable {
 struct ReadPrints: Sendable {
     private(set) var prints: [String: UInt64] = [:]
     /// The reverse index's part of them (`rl:`, `rh:`, ... `rp:`), what the next build keeps
-    /// (``ReverseTable/Summary``).
-    private(set) var reverse: [String: UInt64] = [:]
+    /// (``ReverseTable/Summary``); nil when an entry did not encode (nothing is kept).
+    private(set) var reverse: [String: UInt64]? = [:]
 
     /// None: every name reads as absent.
     init() {}
@@ -197,7 +198,7 @@ struct ReadPrints: Sendable {
         let order = index.defaultsOrder
         var jobs: [@Sendable () async -> [String: UInt64]] = []
         // The reverse index's, apart: taken from the last build when its inputs are the same.
-        var reverseJobs: [@Sendable () async -> [String: UInt64]] = []
+        var reverseJobs: [@Sendable () async -> (prints: [String: UInt64], exact: Bool)] = []
         let slugs = catalog.pokemon.keys.sorted()
         if let pokemon {
             jobs.append { pokemon }
@@ -253,35 +254,37 @@ struct ReadPrints: Sendable {
             return prints
         }
         if let taken = table.taken {
-            reverseJobs.append { taken.prints }
+            reverseJobs.append { (taken.prints, true) }
         } else {
             let reverse = table.index
             // Who learns each move: the biggest of the reverse tables, on its own.
             reverseJobs.append {
-                var prints: [String: UInt64] = [:]
-                Self.add("rl", reverse.learners, to: &prints)
-                return prints
+                var prints: [String: UInt64] = [:], exact = true
+                Self.add("rl", reverse.learners, to: &prints, exact: &exact)
+                return (prints, exact)
             }
             reverseJobs.append {
-                var prints: [String: UInt64] = [:]
-                Self.add("rh", reverse.abilityHolders, to: &prints)
-                Self.add("rw", reverse.wildHolders, to: &prints)
-                Self.add("re", reverse.itemEvolutions, to: &prints)
-                Self.add("rg", reverse.eggGroupMembers, to: &prints)
-                Self.add("rt", reverse.typeMembers, to: &prints)
-                prints["rp:moves"] = Self.print(reverse.movesWithPages)
-                prints["rp:abilities"] = Self.print(reverse.abilitiesWithPages)
-                prints["rp:items"] = Self.print(reverse.itemsWithPages)
-                return prints
+                var prints: [String: UInt64] = [:], exact = true
+                Self.add("rh", reverse.abilityHolders, to: &prints, exact: &exact)
+                Self.add("rw", reverse.wildHolders, to: &prints, exact: &exact)
+                Self.add("re", reverse.itemEvolutions, to: &prints, exact: &exact)
+                Self.add("rg", reverse.eggGroupMembers, to: &prints, exact: &exact)
+                Self.add("rt", reverse.typeMembers, to: &prints, exact: &exact)
+                prints["rp:moves"] = Self.print(reverse.movesWithPages, exact: &exact)
+                prints["rp:abilities"] = Self.print(reverse.abilitiesWithPages, exact: &exact)
+                prints["rp:items"] = Self.print(reverse.itemsWithPages, exact: &exact)
+                return (prints, exact)
             }
         }
-        (prints, reverse) = await withTaskGroup(of: (reverse: Bool, prints: [String: UInt64]).self) { group in
-            for job in jobs { group.addTask { (false, await job()) } }
-            for job in reverseJobs { group.addTask { (true, await job()) } }
-            var all: [String: UInt64] = [:], reverse: [String: UInt64] = [:]
+        (prints, reverse) = await withTaskGroup(of: (reverse: Bool, prints: [String: UInt64], exact: Bool).self) { group in
+            for job in jobs { group.addTask { (false, await job(), true) } }
+            for job in reverseJobs { group.addTask { let (prints, exact) = await job(); return (true, prints, exact) } }
+            var all: [String: UInt64] = [:], reverse: [String: UInt64]? = [:]
             for await part in group {
                 all.merge(part.prints) { first, _ in first }
-                if part.reverse { reverse.merge(part.prints) { first, _ in first } }
+                // A print that stands for a value that did not encode changes every build: a
+                // summary holding it would keep it, so none is kept.
+                if part.reverse { reverse = part.exact ? reverse?.merging(part.prints) { first, _ in first } : nil }
             }
             return (all, reverse)
         }
@@ -303,9 +306,17 @@ struct ReadPrints: Sendable {
     private static func add<Key: Hashable & Comparable & CustomStringConvertible, Value: Encodable>(
         _ kind: String, _ entries: [Key: Value], to prints: inout [String: UInt64]
     ) {
+        var exact = true
+        add(kind, entries, to: &prints, exact: &exact)
+    }
+
+    /// ``add(_:_:to:)``, `exact` set false when an entry did not encode.
+    private static func add<Key: Hashable & Comparable & CustomStringConvertible, Value: Encodable>(
+        _ kind: String, _ entries: [Key: Value], to prints: inout [String: UInt64], exact: inout Bool
+    ) {
         var all = Fingerprint()
         for (key, value) in entries.sorted(by: { $0.key < $1.key }) {
-            let print = Self.print(value)
+            let print = Self.print(value, exact: &exact)
             prints[kind + ":" + key.description] = print
             all.add(kind + ":" + key.description)
             all.add(Int(bitPattern: UInt(print)))
@@ -314,6 +325,12 @@ struct ReadPrints: Sendable {
     }
 
     private static func print(_ value: some Encodable) -> UInt64 {
+        var exact = true
+        return print(value, exact: &exact)
+    }
+
+    /// ``print(_:)``, `exact` set false when `value` did not encode (its print then random).
+    private static func print(_ value: some Encodable, exact: inout Bool) -> UInt64 {
         var hash = Fingerprint()
         // Never 0, the fingerprint of absence; an entity that does not encode changes every
         // time (dictionaries encode in key order, so equal values give equal bytes). In the
@@ -321,7 +338,10 @@ struct ReadPrints: Sendable {
         // is hashed as those bytes, not inflated first; they read back, so values that
         // differ have kept bytes that differ. Hashed in place, eight bytes a step.
         let hashed: Void? = try? BinaryCoder.encoded(value, format: "read", kept: true) { bytes in hash.addWords(bytes) }
-        if hashed == nil { hash.add(UUID().uuidString) }
+        if hashed == nil {
+            hash.add(UUID().uuidString)
+            exact = false
+        }
         return hash.value == 0 ? 1 : hash.value
     }
 }

@@ -2,8 +2,9 @@ import Foundation
 import Common
 import Pokedex
 
-/// The catalog read backwards, once per build: which pokemon learn each move, have each
-/// ability, hold or evolve with each item, belong to each egg group, have each type.
+/// The catalog read backwards: which pokemon learn each move, have each ability, hold or
+/// evolve with each item, belong to each egg group, have each type. Made at most once per
+/// build, and not at all when the last build's stands for it (``ReverseTable``).
 struct ReverseIndex: Sendable {
     /// How one pokemon learns a move: in the newest version group it learns it in by level,
     /// machine, egg or tutor, else the newest it learns it in at all.
@@ -118,11 +119,13 @@ struct ReverseIndex: Sendable {
             }
             add(versionGroups)
             add(Learnsets.methodOrder)
+            // The learnsets in one go (one writer, not one of 64 KB for each); one that does
+            // not encode makes a key no other build has, so nothing is taken.
+            let learnsets: Void? = try? BinaryCoder.encoded(pokemon.map(\.learnset), format: "learnsets", kept: true) { hash.addWords($0) }
+            if learnsets == nil { hash.add(UUID().uuidString) }
             hash.add(pokemon.count)
             for member in pokemon {
                 hash.add(member.slug)
-                let learnset: Void? = try? BinaryCoder.encoded(member.learnset, format: "learnset", kept: true) { hash.addWords($0) }
-                if learnset == nil { hash.add(UUID().uuidString) }
                 hash.add(member.abilities.count)
                 for slot in member.abilities {
                     hash.add(slot.ability)

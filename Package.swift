@@ -76,7 +76,7 @@ let package = Package(
         .testTarget(name: "PokeAPITests", dependencies: ["Common", "PokeAPI", "JSONLinkScan", "CZlib", "TestSupport"]),
         .testTarget(name: "PokedexTests", dependencies: ["Common", "Pokedex", "TOML", "TestSupport"]),
         .testTarget(name: "SiteGeneratorTests", dependencies: ["Common", "SiteGenerator", "Pokedex", "CSystemExtras", "CZlib", "TestSupport"], exclude: ["Snapshots"]),
-        .testTarget(name: "PokedexCLITests", dependencies: ["PokedexCLI", "TestSupport"]),
+        .testTarget(name: "PokedexCLITests", dependencies: ["Common", "PokedexCLI", "TestSupport"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -79,9 +79,10 @@ package enum PokedexVersion {
 
     /// The version and this very executable (its size and modification time): a rebuilt
     /// tool may write other pages from the same inputs, so it never takes an old site as
-    /// up to date.
+    /// up to date. The executable is the running file however it was started (from the
+    /// PATH too), not `argv[0]` read as a path.
     package static let build: String = {
-        let path = URL(fileURLWithPath: CommandLine.arguments.first ?? "").resolvingSymlinksInPath().path
+        let path = RunningExecutable.url.path
         guard let attributes = try? FileManager.default.attributesOfItem(atPath: path),
               let size = attributes[.size] as? Int, let modified = attributes[.modificationDate] as? Date else { return current }
         return "\(current) (\(size) bytes, \(Int(modified.timeIntervalSince1970)))"

@@ -1,3 +1,4 @@
+import Common
 import Foundation
 import Pokedex
 import Testing
@@ -147,6 +148,66 @@ struct InitCommandTests {
         } throws: { error in
             "\(error)".contains("already has pokedex.toml") && "\(error)".contains("--force")
         }
+    }
+}
+
+@Suite("pokedex on the PATH")
+struct OnThePathTests {
+    /// Runs `pokedex arguments` as a shell finds it on the PATH: `argv[0]` is the bare name.
+    static func runFromPath(_ arguments: [String], in folder: URL, executable: URL) throws -> (status: Int32, errors: String) {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = ["PATH=\(executable.deletingLastPathComponent().path):/usr/bin:/bin", "CI=1", "pokedex"] + arguments
+        process.currentDirectoryURL = folder
+        let errors = Pipe()
+        process.standardError = errors
+        process.standardOutput = FileHandle.nullDevice
+        try process.run()
+        let text = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        return (process.terminationStatus, text)
+    }
+
+    @Test("run by its bare name from a folder with no theme, it finds its own theme and keys its site by itself",
+          .enabled(if: PokedexProcess.executable != nil && FileManager.default.isExecutableFile(atPath: "/usr/bin/env"),
+                   "skipped: needs the pokedex executable and /usr/bin/env"))
+    func bareName() throws {
+        let executable = try #require(PokedexProcess.executable)
+        let folder = try TemporaryFolder("pokedex-on-path")
+        // The theme is found beside the executable (its package root above .build), not in
+        // the current folder, which has none: `argv[0]` read as a path named a file here.
+        let site = folder.url.appendingPathComponent("site")
+        let run = try Self.runFromPath(["build", "--sample", "--quiet", "--output", site.path], in: folder.url, executable: executable)
+        #expect(run.status == 0, "\(run.errors)")
+        // The kept summaries name the tool as a build by its full path does: the version and
+        // the executable's size, so another build of the same version never trusts them.
+        let byPath = folder.url.appendingPathComponent("by-path")
+        let direct = try PokedexProcess.run(["build", "--sample", "--quiet", "--output", byPath.path])
+        #expect(direct.status == 0, "\(direct.errors)")
+        func tool(_ site: URL) throws -> String {
+            let bytes = try Data(contentsOf: site.appendingPathComponent(".pokedex-reverse"))
+            return String(decoding: bytes.prefix(200), as: UTF8.self)
+        }
+        let size = try #require(try FileManager.default.attributesOfItem(atPath: executable.resolvingSymlinksInPath().path)[.size] as? Int)
+        let named = try tool(site)
+        #expect(named.contains("(\(size) bytes,"), "the site's tool key names the executable: \(named.prefix(60))")
+        #expect(try named == tool(byPath))
+    }
+
+    @Test("the executable is the kernel's link when there is one, else the PATH's file of argv[0]'s name")
+    func locate() throws {
+        let folder = try TemporaryFolder("pokedex-locate")
+        let tool = folder.url.appendingPathComponent("bin/tool")
+        try FileManager.default.createDirectory(at: tool.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try Data("#!/bin/sh\n".utf8).write(to: tool)
+        try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: tool.path)
+        let link = folder.url.appendingPathComponent("exe")
+        try FileManager.default.createSymbolicLink(atPath: link.path, withDestinationPath: tool.path)
+        let absent = folder.url.appendingPathComponent("absent").path
+        #expect(RunningExecutable.locate(procLink: link.path, argument: "other", path: "").path == tool.path)
+        #expect(RunningExecutable.locate(procLink: absent, argument: "tool", path: "/nowhere:" + tool.deletingLastPathComponent().path).path
+                == tool.resolvingSymlinksInPath().path)
+        #expect(RunningExecutable.locate(procLink: absent, argument: tool.path, path: "").path == tool.resolvingSymlinksInPath().path)
     }
 }
 

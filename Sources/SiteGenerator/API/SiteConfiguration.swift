@@ -1,3 +1,4 @@
+import Common
 import Foundation
 
 /// Everything a build needs besides the catalog: where things are, and the site's settings.
@@ -58,7 +59,7 @@ package struct SiteConfiguration: Sendable {
     /// The folder holding `Templates/` and `Public/`: the current directory, else next to the executable or above it.
     package static func locateTheme(
         currentDirectory: URL = URL(fileURLWithPath: FileManager.default.currentDirectoryPath),
-        executable: URL = URL(fileURLWithPath: CommandLine.arguments.first ?? ".")
+        executable: URL = RunningExecutable.url
     ) throws(SiteError) -> URL {
         var candidates = [currentDirectory]
         var folder = executable.resolvingSymlinksInPath().deletingLastPathComponent()

@@ -1,0 +1,30 @@
+import Foundation
+
+/// The file this process runs, symlinks resolved. `argv[0]` says only how the user typed it:
+/// `pokedex` found on the PATH is a bare name, which read against the current folder names a
+/// file that is not there, so the theme beside the executable was not found and the build's
+/// tool key fell back to the bare version (two builds of one version trusting each other's
+/// kept pages). The kernel's `/proc/self/exe` names the file itself; where there is none,
+/// `argv[0]` is looked up on the PATH as the shell did.
+package enum RunningExecutable {
+    package static let url: URL = locate(
+        procLink: "/proc/self/exe", argument: CommandLine.arguments.first ?? "",
+        path: ProcessInfo.processInfo.environment["PATH"] ?? "")
+
+    /// `procLink` when it can be read, else `argument` as a path when it has a slash, else
+    /// the first executable of that name in a folder of `path`.
+    package static func locate(procLink: String, argument: String, path: String) -> URL {
+        let manager = FileManager.default
+        if let target = try? manager.destinationOfSymbolicLink(atPath: procLink), target.hasPrefix("/") {
+            return URL(fileURLWithPath: target)
+        }
+        if argument.contains("/") || argument.isEmpty {
+            return URL(fileURLWithPath: argument.isEmpty ? "." : argument).resolvingSymlinksInPath()
+        }
+        for folder in path.split(separator: ":") where !folder.isEmpty {
+            let candidate = URL(fileURLWithPath: String(folder)).appendingPathComponent(argument)
+            if manager.isExecutableFile(atPath: candidate.path) { return candidate.resolvingSymlinksInPath() }
+        }
+        return URL(fileURLWithPath: argument).resolvingSymlinksInPath()
+    }
+}

@@ -165,6 +165,19 @@ struct LanguageTests {
         #expect(english.format("evo_region", ["region": "Alola"]) == "in Alola")
     }
 
+    @Test("a placeholder is filled once: a value's own braces stay, an unknown placeholder shows, a repeat is filled each time")
+    func filling() throws {
+        // A value is never read for placeholders (filled one by one, it was when it came first).
+        #expect(SiteStrings.filling("{form} is a form of {species}.", ["form": "{species} Cap", "species": "Pikachu"])
+                == "{species} Cap is a form of Pikachu.")
+        #expect(SiteStrings.filling("{a}{a} {b} {", ["a": "x"]) == "xx {b} {")
+        #expect(SiteStrings.filling("{{a}} é{a}ü", ["a": "ß", "{a": "no"]) == "{ß} éßü")
+        #expect(SiteStrings.filling("no braces", ["a": "x"]) == "no braces")
+        #expect(SiteStrings.filling("{}", ["": "empty"]) == "empty")
+        let english = try SiteStrings(folders: [Self.templates], language: "en")
+        #expect(english.format("evo_level", ["level": "{x}"]).contains("{x}"))
+    }
+
     @Test("names sort as the language sorts them: Japanese by its kana, in gojūon order")
     func collation() throws {
         let japanese = try #require(SiteLanguage("ja"))

@@ -785,7 +785,7 @@ def test_header_search_hint_fits(driver, width):
                     var words = arguments[0], box = document.getElementById('site-search');
                     var links = document.querySelectorAll('.site-nav a');
                     for (var i = 0; i < links.length && i < 5; i++) links[i].textContent = words[i];
-                    box.form.querySelector('button').textContent = words[5];
+                    box.form.querySelector('button .visually-hidden').textContent = words[5];
                     box.placeholder = words[6];""", words)
             fit = placeholder_fit(driver, "site-search")
             what = language or "the site's own"
@@ -793,6 +793,33 @@ def test_header_search_hint_fits(driver, width):
             # A few pixels to spare: drawn, the text takes a little more than measured (an
             # ellipsis measured 0.1 px inside the box was drawn cut).
             assert fit["needs"] + 4 <= fit["room"], f"index.html at {width} px, {what} words: the placeholder is cut ({fit})"
+
+
+def test_header_is_one_row_on_a_desktop(driver):
+    """At 1280 px the header is one row in every shipped language's words: the brand, the
+    menu, the search box and the switches side by side (French's menu and "Rechercher"
+    button once sent the box and the switches to a second row)."""
+    languages = sorted(path.stem for path in STRINGS.glob("*.json"))
+    assert len(languages) >= 9, f"no strings files under {STRINGS}"
+    with device_width(driver, 1280):
+        for language in [None] + languages:
+            open_page(driver, "file", "index.html")
+            if language:
+                table = json.loads((STRINGS / f"{language}.json").read_text())
+                driver.execute_script("""
+                    var words = arguments[0], links = document.querySelectorAll('.site-nav a');
+                    for (var i = 0; i < links.length && i < 5; i++) links[i].textContent = words[i];
+                    document.getElementById('site-search').form.querySelector('button .visually-hidden').textContent = words[5];
+                    document.getElementById('site-search').placeholder = words[6];""", [table[key] for key in HEADER_WORDS])
+            rows = driver.execute_script("""
+                return ['.brand', '.site-nav', '.header-end'].map(function (part) {
+                  var box = document.querySelector('.site-header ' + part).getBoundingClientRect();
+                  return [part, Math.round(box.top), Math.round(box.bottom)]; });""")
+            what = language or "the site's own"
+            tops = {top for _, top, _ in rows}
+            bottoms = [bottom for _, _, bottom in rows]
+            # One row: each part starts above where every other ends.
+            assert all(top < min(bottoms) for top in tops), f"index.html at 1280 px, {what} words: the header takes two rows ({rows})"
 
 
 def test_language_menu_opens_on_screen(driver):
@@ -814,7 +841,7 @@ def test_language_menu_opens_on_screen(driver):
                     driver.execute_script("""
                         var words = arguments[0], links = document.querySelectorAll('.site-nav a');
                         for (var i = 0; i < links.length && i < 5; i++) links[i].textContent = words[i];
-                        document.getElementById('site-search').form.querySelector('button').textContent = words[5];
+                        document.getElementById('site-search').form.querySelector('button .visually-hidden').textContent = words[5];
                         document.getElementById('site-search').placeholder = words[6];""", [table[key] for key in HEADER_WORDS])
                 box = driver.execute_script("""
                     var s = document.querySelector('.lang-switch'); s.open = true;

@@ -765,28 +765,38 @@ def placeholder_fit(driver, box_id):
     return driver.execute_script(PLACEHOLDER_FIT, box_id)
 
 
+def shipped_languages():
+    """Every shipped strings file's language, sorted."""
+    languages = sorted(path.stem for path in STRINGS.glob("*.json"))
+    assert len(languages) >= 9, f"no strings files under {STRINGS}"
+    return languages
+
+
+def use_header_words(driver, language):
+    """The open page's header in `language`'s words (the menu, the button's, the hint), or as
+    it is for None: what shares the header's line, beside the language switch when the
+    site has several."""
+    if not language:
+        return
+    table = json.loads((STRINGS / f"{language}.json").read_text())
+    driver.execute_script("""
+        var words = arguments[0], box = document.getElementById('site-search');
+        var links = document.querySelectorAll('.site-nav a');
+        for (var i = 0; i < links.length && i < 5; i++) links[i].textContent = words[i];
+        box.form.querySelector('button .visually-hidden').textContent = words[5];
+        box.placeholder = words[6];""", [table[key] for key in HEADER_WORDS])
+
+
 @pytest.mark.parametrize("width", [390, 1280])
 def test_header_search_hint_fits(driver, width):
     """The header box's placeholder is read whole on a phone and a desktop: the site's own
     header, then its words swapped for each shipped language's (the menu, the button and
     the placeholder: all that shares the header's line, beside the language switch when
     the site has several)."""
-    languages = sorted(path.stem for path in STRINGS.glob("*.json"))
-    assert len(languages) >= 9, f"no strings files under {STRINGS}"
     with device_width(driver, width):
-        for language in [None] + languages:
+        for language in [None] + shipped_languages():
             open_page(driver, "file", "index.html")
-            words = None
-            if language:
-                table = json.loads((STRINGS / f"{language}.json").read_text())
-                words = [table[key] for key in HEADER_WORDS]
-            if words:
-                driver.execute_script("""
-                    var words = arguments[0], box = document.getElementById('site-search');
-                    var links = document.querySelectorAll('.site-nav a');
-                    for (var i = 0; i < links.length && i < 5; i++) links[i].textContent = words[i];
-                    box.form.querySelector('button .visually-hidden').textContent = words[5];
-                    box.placeholder = words[6];""", words)
+            use_header_words(driver, language)
             fit = placeholder_fit(driver, "site-search")
             what = language or "the site's own"
             assert fit["text"], f"{what}: the header search box has no placeholder"
@@ -799,18 +809,10 @@ def test_header_is_one_row_on_a_desktop(driver):
     """At 1280 px the header is one row in every shipped language's words: the brand, the
     menu, the search box and the switches side by side (French's menu and "Rechercher"
     button once sent the box and the switches to a second row)."""
-    languages = sorted(path.stem for path in STRINGS.glob("*.json"))
-    assert len(languages) >= 9, f"no strings files under {STRINGS}"
     with device_width(driver, 1280):
-        for language in [None] + languages:
+        for language in [None] + shipped_languages():
             open_page(driver, "file", "index.html")
-            if language:
-                table = json.loads((STRINGS / f"{language}.json").read_text())
-                driver.execute_script("""
-                    var words = arguments[0], links = document.querySelectorAll('.site-nav a');
-                    for (var i = 0; i < links.length && i < 5; i++) links[i].textContent = words[i];
-                    document.getElementById('site-search').form.querySelector('button .visually-hidden').textContent = words[5];
-                    document.getElementById('site-search').placeholder = words[6];""", [table[key] for key in HEADER_WORDS])
+            use_header_words(driver, language)
             rows = driver.execute_script("""
                 return ['.brand', '.site-nav', '.header-end'].map(function (part) {
                   var box = document.querySelector('.site-header ' + part).getBoundingClientRect();
@@ -829,20 +831,13 @@ def test_language_menu_opens_on_screen(driver):
     open_page(driver, "file", "index.html")
     if not driver.find_elements(By.CSS_SELECTOR, ".lang-switch"):
         pytest.skip(f"{SITE_NAME}: a site in one language has no language switch")
-    languages = sorted(path.stem for path in STRINGS.glob("*.json"))
-    assert len(languages) >= 9, f"no strings files under {STRINGS}"
+    languages = shipped_languages()
     checked = 0
     for width in (700, 800, 900, 1000, 1100, 1200, 1280, 1440):
         with device_width(driver, width):
             for language in [None] + languages:
                 open_page(driver, "file", "index.html")
-                if language:
-                    table = json.loads((STRINGS / f"{language}.json").read_text())
-                    driver.execute_script("""
-                        var words = arguments[0], links = document.querySelectorAll('.site-nav a');
-                        for (var i = 0; i < links.length && i < 5; i++) links[i].textContent = words[i];
-                        document.getElementById('site-search').form.querySelector('button .visually-hidden').textContent = words[5];
-                        document.getElementById('site-search').placeholder = words[6];""", [table[key] for key in HEADER_WORDS])
+                use_header_words(driver, language)
                 box = driver.execute_script("""
                     var s = document.querySelector('.lang-switch'); s.open = true;
                     var r = s.querySelector('ul').getBoundingClientRect();

@@ -803,6 +803,12 @@ def test_header_search_hint_fits(driver, width):
             # A few pixels to spare: drawn, the text takes a little more than measured (an
             # ellipsis measured 0.1 px inside the box was drawn cut).
             assert fit["needs"] + 4 <= fit["room"], f"index.html at {width} px, {what} words: the placeholder is cut ({fit})"
+            if width >= 641:
+                # At its least width too, which a fuller header (another language's menu, a
+                # language switch) leaves it: the box may shrink to it before it wraps.
+                driver.execute_script("var form = document.getElementById('site-search').form; form.style.maxWidth = getComputedStyle(form).minWidth;")
+                least = placeholder_fit(driver, "site-search")
+                assert least["needs"] + 4 <= least["room"], f"index.html at {width} px, {what} words, the box at its least width: the placeholder is cut ({least})"
 
 
 def test_header_is_one_row_on_a_desktop(driver):

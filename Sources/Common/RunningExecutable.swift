@@ -23,7 +23,12 @@ package enum RunningExecutable {
         }
         for folder in path.split(separator: ":") where !folder.isEmpty {
             let candidate = URL(fileURLWithPath: String(folder)).appendingPathComponent(argument)
-            if manager.isExecutableFile(atPath: candidate.path) { return candidate.resolvingSymlinksInPath() }
+            var isFolder: ObjCBool = false
+            // A folder is "executable" too (it can be entered): the shell skips it, and so does this.
+            if manager.fileExists(atPath: candidate.path, isDirectory: &isFolder), !isFolder.boolValue,
+               manager.isExecutableFile(atPath: candidate.path) {
+                return candidate.resolvingSymlinksInPath()
+            }
         }
         return URL(fileURLWithPath: argument).resolvingSymlinksInPath()
     }

@@ -184,13 +184,16 @@ struct OnThePathTests {
         let byPath = folder.url.appendingPathComponent("by-path")
         let direct = try PokedexProcess.run(["build", "--sample", "--quiet", "--output", byPath.path])
         #expect(direct.status == 0, "\(direct.errors)")
+        /// The tool string the kept summaries start with: the version and, in brackets, the executable.
         func tool(_ site: URL) throws -> String {
-            let bytes = try Data(contentsOf: site.appendingPathComponent(".pokedex-reverse"))
-            return String(decoding: bytes.prefix(200), as: UTF8.self)
+            let text = String(decoding: try Data(contentsOf: site.appendingPathComponent(".pokedex-reverse")).prefix(200), as: UTF8.self)
+            guard let version = text.range(of: PokedexVersion.current) else { return "" }
+            let rest = text[version.lowerBound...]
+            return String(rest[..<(rest.firstIndex(of: ")").map { rest.index(after: $0) } ?? rest.endIndex)])
         }
         let size = try #require(try FileManager.default.attributesOfItem(atPath: executable.resolvingSymlinksInPath().path)[.size] as? Int)
         let named = try tool(site)
-        #expect(named.contains("(\(size) bytes,"), "the site's tool key names the executable: \(named.prefix(60))")
+        #expect(named.hasPrefix("\(PokedexVersion.current) (\(size) bytes,"), "the site's tool key names the executable: \(named)")
         #expect(try named == tool(byPath))
     }
 

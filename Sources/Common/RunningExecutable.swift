@@ -7,9 +7,17 @@ import Foundation
 /// kept pages). The kernel's `/proc/self/exe` names the file itself; where there is none,
 /// `argv[0]` is looked up on the PATH as the shell did.
 package enum RunningExecutable {
+    /// The kernel's link to the file this process runs (Linux).
+    static let procLink = "/proc/self/exe"
+
     package static let url: URL = locate(
-        procLink: "/proc/self/exe", argument: CommandLine.arguments.first ?? "",
+        procLink: procLink, argument: CommandLine.arguments.first ?? "",
         path: ProcessInfo.processInfo.environment["PATH"] ?? "")
+
+    /// What `stat(2)` says of the running file: through the kernel's link, which leads to the
+    /// file this process runs even after a new build has replaced the one at its path; else
+    /// of ``url``.
+    package static var stamp: FileStamp? { FileStamp.of(procLink) ?? FileStamp.of(url.path) }
 
     /// `procLink` when it can be read, else `argument` as a path when it has a slash, else
     /// the first executable of that name in a folder of `path`.

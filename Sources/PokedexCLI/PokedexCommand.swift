@@ -82,17 +82,7 @@ package enum PokedexVersion {
     /// up to date. The executable is the running file however it was started (from the
     /// PATH too), not `argv[0]` read as a path.
     package static let build: String = {
-        // The running file itself where the kernel names it (`stat` follows the link to the
-        // file this process runs, even if a new build has replaced the one at its path since).
-        #if os(Linux)
-        var running = stat()
-        if stat("/proc/self/exe", &running) == 0 {
-            return "\(current) (\(running.st_size) bytes, \(running.st_mtim.tv_sec))"
-        }
-        #endif
-        let path = RunningExecutable.url.path
-        guard let attributes = try? FileManager.default.attributesOfItem(atPath: path),
-              let size = attributes[.size] as? Int, let modified = attributes[.modificationDate] as? Date else { return current }
-        return "\(current) (\(size) bytes, \(Int(modified.timeIntervalSince1970)))"
+        guard let stamp = RunningExecutable.stamp else { return current }
+        return "\(current) (\(stamp.size) bytes, \(stamp.modified / 1_000_000_000))"
     }()
 }

@@ -244,6 +244,12 @@ struct RebuildTests {
                 let ownPages = incremental.keys.filter { $0.hasPrefix("pokemon/pikachu") && $0.hasSuffix(".html") }.count
                 #expect(built > 0 && built <= ownPages, "\(what): \(built) pages built again, Pikachu's own \(ownPages)\n\(output)")
             }
+            // The search files and pokedex.json are the last build's only when nothing they
+            // list changed: a species' texts are on its own pages alone. Any other edit here is
+            // in them (a name, a stat, a type, a learnset, a held item, what evolves further),
+            // and the byte comparison below holds them to the clean build's.
+            let indexesTaken = output.contains("indexes (en): the last build's search files and pokedex.json, nothing they read changed")
+            #expect(indexesTaken == (what == "a species' flavor text"), "\(what): search files taken: \(indexesTaken)\n\(output)")
             if what.hasPrefix("a pokemon's moves") || what.hasPrefix("a pokemon's held-item") || what.hasPrefix("a pokemon's types") {
                 #expect(!reverseTaken, "\(what): the reverse index made again\n\(output)")
             }
@@ -295,6 +301,51 @@ struct RebuildTests {
         #expect(decoded(second.output + second.errors) == [0, 0], "\(second.output)\(second.errors)")
         let page = try String(contentsOf: folder.url.appendingPathComponent("site/en/pokemon/pikachu.html"), encoding: .utf8)
         #expect(page.contains("Sparky"), "the catch is on the page")
+    }
+
+    @Test("in two languages, a text edit takes each language's search files from the last build, a catch makes them again; both give the clean build's bytes")
+    func searchFilesTakenByReads() throws {
+        let collection = folder.url.appendingPathComponent("collection.toml")
+        func build(_ output: String, cache: String) throws -> String {
+            let result = try PokedexProcess.run(["build", "--api", data.path, "--cache", folder.url.appendingPathComponent(cache).path,
+                                                 "--output", folder.url.appendingPathComponent(output).path, "--collection", collection.path,
+                                                 "--pokemon", "pichu,pikachu,raichu", "--languages", "en,fr", "--verbose"])
+            try #require(result.status == 0, "\(result.output)\n\(result.errors)")
+            return result.output + result.errors
+        }
+        func taken(_ output: String) -> [String] {
+            ["en", "fr"].filter { output.contains("indexes (\($0)): the last build's search files and pokedex.json, nothing they read changed") }
+        }
+        func sameAsClean(_ round: String) throws {
+            _ = try build("clean-" + round, cache: "clean-cache-" + round)
+            let incremental = files("site"), clean = files("clean-" + round)
+            #expect(Set(incremental.keys) == Set(clean.keys), "\(round): the same files")
+            for (path, bytes) in clean where incremental[path] != bytes {
+                Issue.record("\(round): \(path) differs between the incremental and the clean build")
+            }
+        }
+        #expect(taken(try build("site", cache: "cache")).isEmpty, "a first build makes them")
+        let before = files("site")
+        try rewriteEntries("A text edited for the search files' test.")
+        let edited = try build("site", cache: "cache")
+        #expect(taken(edited) == ["en", "fr"], "\(edited)")
+        // Taken with the sizes the summary reports.
+        #expect(edited.contains("Search: search-index.js"), "\(edited)")
+        for language in ["en", "fr"] {
+            for name in ["search-index.js", "search-data.js", "pokedex.json"] {
+                #expect(files("site")["\(language)/\(name)"] == before["\(language)/\(name)"], "\(language)/\(name) as before")
+            }
+        }
+        try sameAsClean("text")
+
+        let caught = try PokedexProcess.run(["catch", "raichu", "--api", data.path, "--cache", folder.url.appendingPathComponent("cache").path,
+                                             "--collection", collection.path])
+        try #require(caught.status == 0, "\(caught.output)\n\(caught.errors)")
+        let afterCatch = try build("site", cache: "cache")
+        #expect(taken(afterCatch).isEmpty, "the marks are in search-index.js: \(afterCatch)")
+        let marked = try #require(files("site")["fr/search-index.js"])
+        #expect(String(decoding: marked, as: UTF8.self).contains(#""captured":["raichu"]"#), "the catch is in the search files")
+        try sameAsClean("catch")
     }
 
     @Test("scripts/make-scale-data: two copies build into twice the Pokémon pages, each copy's chain its own")

@@ -107,17 +107,18 @@ package struct SiteBuilder: Sendable {
                 // The first language's search files as the last build by this very tool measured them.
                 let sameTool = key != nil && previous.key?.inputs.tool == key?.inputs.tool && previous.key?.language == key?.language
                 let sizedBefore = offset == 0 && sameTool ? (previous.search ?? [], staging.previous) : nil
-                let indexesWritten = Task { () -> Result<(bytes: Int, search: [SearchFileSize]), SiteError> in
-                    Result { () throws(SiteError) in
-                        try self.writeLanguageIndexes(index: index, collection: collection, strings: strings, staging: staging, prefix: prefix,
-                                                      sizedBefore: sizedBefore)
-                    }
-                }
                 // Without a key the tool that built the last site is unknown: nothing is taken by its reads.
                 let prints = await ReadPrints(index: index, pokemon: offset == 0 ? await firstPokemonPrints.value : nil)
                 reverseKept[site.catalog.language] = prints.reverse.map { index.reverseTable.summary(prints: $0) }
                 let reads = PageReads(previous: key == nil ? PageInputs() : previousInputs, prints: prints,
                                       settings: settingsKey(pages: pages, key: key, sprites: sprites, contents: contents))
+                let indexReads = key == nil ? nil : reads
+                let indexesWritten = Task { () -> Result<LanguageIndexes, SiteError> in
+                    Result { () throws(SiteError) in
+                        try self.writeLanguageIndexes(index: index, collection: collection, strings: strings, staging: staging, prefix: prefix,
+                                                      sizedBefore: sizedBefore, reads: indexReads, sizesNeeded: offset == 0)
+                    }
+                }
                 let done: (rendered: Int, bytes: Int, fromReads: Int)
                 do throws(SiteError) {
                     done = try await renderPages(pages, theme: theme, staging: staging, previous: previous, prefix: layout.prefix,
@@ -138,8 +139,10 @@ package struct SiteBuilder: Sendable {
                 let emblems = index.emblems
                 emblemBytes += try writeEmblems(emblems, staging: staging, prefix: layout.prefix)
                 indexBytes += written.bytes
-                stages.append("indexes (\(layout.current.tag)): " + written.search.map { "\($0.name) \($0.bytes / 1000) KB (\($0.gzip / 1000) KB gzipped)" }.joined(separator: ", ")
-                    + ", pokedex.json; \(emblems.count) emblems drawn")
+                inputs.pages[prefix + Self.indexesEntry] = written.inputs
+                let files = written.taken ? "the last build's search files and pokedex.json, nothing they read changed"
+                    : written.search.map { "\($0.name) \($0.bytes / 1000) KB (\($0.gzip / 1000) KB gzipped)" }.joined(separator: ", ") + ", pokedex.json"
+                stages.append("indexes (\(layout.current.tag)): \(files); \(emblems.count) emblems drawn")
                 if offset == 0 { searchFiles = written.search }
                 if offset == 0 { firstPages = pages; firstTheme = theme }
             }
@@ -485,22 +488,63 @@ extension SiteBuilder {
         return bytes
     }
 
+    /// What ``writeLanguageIndexes(index:collection:strings:staging:prefix:sizedBefore:reads:)`` put in a site.
+    struct LanguageIndexes: Sendable {
+        /// The size of the three files.
+        var bytes: Int
+        /// The search files' sizes (raw and gzipped, against their budgets); none when they
+        /// were taken from the last build and their sizes were not needed (`sizesNeeded`).
+        var search: [SearchFileSize]
+        /// What making them read, for the next build (the pages' inputs' entry ``indexesEntry``).
+        var inputs: PageInputs.Entry?
+        /// Whether they are the last build's, nothing they read having changed.
+        var taken: Bool
+    }
+
+    /// The search files and pokedex.json, which one entry of the pages' inputs stands for,
+    /// under that entry's name and template.
+    static let indexFiles = ["search-index.js", "search-data.js", "pokedex.json"]
+    static let indexesEntry = "search-index.js"
+    static let indexesTemplate = "(search files and pokedex.json)"
+
     /// Writes one language's search files and pokedex.json under `prefix`; returns their
-    /// size and the search files' sizes (raw and gzipped, against their budgets).
+    /// size, the search files' sizes (raw and gzipped, against their budgets) and what they read.
+    ///
+    /// They are made as a page is, from an index recording every read (``SearchIndex``,
+    /// ``SiteIndexes``). With `reads` (a build that knows the tool that built the last site),
+    /// when nothing the last build's read has changed the files are the last build's, taken
+    /// without making them: every pokemon, species, chain and move they list, read again
+    /// after a text edit, was a tenth of a one-resource rebuild's CPU.
     ///
     /// `sizedBefore`: the search files' sizes the last build measured (by the same tool, for
     /// the same languages), and the site it wrote them to. A file written again with the
     /// bytes that site holds is not compressed again to measure it (50 ms of CPU on every
     /// rebuild, most of which change neither file). The size is only reported, against a
     /// budget: a site's files edited by hand could make it stale until they change.
+    /// `sizesNeeded`: files are taken only with the sizes the last build kept (the first
+    /// language's, which the summary reports).
     func writeLanguageIndexes(
         index: CatalogIndex, collection: SiteCollection, strings: SiteStrings, staging: StagingFolder, prefix: String,
-        sizedBefore: (sizes: [SearchFileSize], site: URL?)? = nil
-    ) throws(SiteError) -> (bytes: Int, search: [SearchFileSize]) {
-        let indexes = SiteIndexes(index: index, collection: collection)
-        let search = SearchIndex(index: index, marks: indexes.marks, strings: strings)
+        sizedBefore: (sizes: [SearchFileSize], site: URL?)? = nil, reads: PageReads? = nil, sizesNeeded: Bool = true
+    ) throws(SiteError) -> LanguageIndexes {
+        let searchNames = Self.indexFiles.filter { $0.hasSuffix(".js") }
+        // The sizes the last build kept, when it kept them.
+        let sizedLast = sizedBefore.map { before in searchNames.compactMap { name in before.sizes.first { $0.name == name } } }
+        var taken: [String: Int] = [:]
+        if let reads, let entry = reads.previous.pages[prefix + Self.indexesEntry], entry.template == Self.indexesTemplate,
+           !sizesNeeded || sizedLast?.count == searchNames.count,
+           entry.digest == reads.digest(files: Self.indexesTemplate, reads: reads.previous.reads(of: entry)) {
+            for name in Self.indexFiles { taken[name] = staging.reuse(prefix + name) }
+            if taken.count == Self.indexFiles.count {
+                return LanguageIndexes(bytes: taken.values.reduce(0, +), search: sizedLast ?? [], inputs: entry, taken: true)
+            }
+        }
+        let log = ReadLog()
+        let recorded = index.recording(into: log)
+        let indexes = SiteIndexes(index: recorded, collection: collection)
+        let search = SearchIndex(index: recorded, marks: indexes.marks, strings: strings)
         var files: [(String, Data)] = [("search-index.js", search.light), ("search-data.js", search.heavy)]
-        let languages = SearchIndex.languages(of: index.catalog.base).count
+        let languages = SearchIndex.languages(of: index.catalog.language).count
         let sizes = files.map { name, data in
             let gzip = sizedBefore.flatMap { before -> Int? in
                 guard let site = before.site, let size = before.sizes.first(where: { $0.name == name && $0.bytes == data.count }),
@@ -516,8 +560,14 @@ extension SiteBuilder {
             throw SiteError(.unwritable(path: staging.staging.path, underlying: String(describing: error)))
         }
         if !prefix.isEmpty { try staging.makeFolders(for: [prefix + "x"]) }
-        for (path, data) in files { try staging.write(data, to: prefix + path) }
-        return (files.reduce(0) { $0 + $1.1.count }, sizes)
+        // A file already taken above (another could not be) holds these very bytes: what it read is the same.
+        for (path, data) in files where taken[path] == nil { try staging.write(data, to: prefix + path) }
+        let read = log.keys.sorted()
+        let entry = reads.map { reads in
+            PageInputs.Entry(template: Self.indexesTemplate, reads: reads.previous.names.numbers(of: read),
+                             digest: reads.digest(files: Self.indexesTemplate, reads: read))
+        }
+        return LanguageIndexes(bytes: files.reduce(0) { $0 + $1.1.count }, search: sizes, inputs: entry, taken: false)
     }
 
     /// Writes the sitemap (with a base URL) and the manifest at the top; returns their size

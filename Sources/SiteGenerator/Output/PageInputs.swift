@@ -207,6 +207,14 @@ struct PageReads: Sendable {
         return digest(template: entry.template, theme: theme, terms: entry.reads.lazy.map { terms[Int($0)] })
     }
 
+    /// The digest of what a language's files beside its pages (the search files and
+    /// pokedex.json, ``SiteBuilder/writeLanguageIndexes``) read, in this build: no template,
+    /// the settings and the reads alone.
+    func digest(files: String, reads: [String]) -> UInt64 {
+        PageInputs.digest(settings: settings, template: files, templateKey: "",
+                          terms: reads.lazy.map { PageInputs.term(name: $0, print: prints[$0]) })
+    }
+
     /// The digest of a page with this template and these reads, in this build.
     func digest(template: String, theme: Theme, reads: [String]) -> UInt64 {
         digest(template: template, theme: theme, terms: reads.lazy.map { PageInputs.term(name: $0, print: prints[$0]) })

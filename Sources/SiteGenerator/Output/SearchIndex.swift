@@ -27,8 +27,10 @@ struct SearchIndex: Sendable {
         return name == "search-data.js" ? 100_000 + 9_000 * extra : 40_000 + 6_000 * extra
     }
 
+    /// Made from `index` as a page is, every read through it (a recording index records
+    /// them, and the next build takes the files while none of them changed).
     init(index: CatalogIndex, marks: [String: [String]], strings: SiteStrings) {
-        let catalog = index.catalog.base
+        let catalog = index.catalog
         let pages = index.allPages
         let defaults = Set(index.defaults.map(\.slug))
 
@@ -152,7 +154,7 @@ struct SearchIndex: Sendable {
             .sorted { $0.0 < $1.0 }
             .map { ScriptJSON.array([.int($0.0), .string(LanguageMark.plain($0.1))]) }
         let data: [String: ScriptJSON] = [
-            "v": .int(Self.dataVersion), "count": .int(rows.count), "languages": .array(Self.languages(of: catalog).map(ScriptJSON.string)),
+            "v": .int(Self.dataVersion), "count": .int(rows.count), "languages": .array(Self.languages(of: catalog.language).map(ScriptJSON.string)),
             "stats": .array(Self.statKeys.map { slug, short in .array([.string(slug), .string(short), .string(LanguageMark.plain(catalog.stats[slug]?.name ?? slug))]) }),
             "base": .array(base), "gen": .array(generation), "flags": .array(flags),
             "egg": .array(eggColumn), "abil": .array(abilityColumn),
@@ -211,8 +213,8 @@ struct SearchIndex: Sendable {
     }
 
     /// The search languages, the site's first (tags, as `<html lang>` has them).
-    static func languages(of catalog: Catalog) -> [String] {
-        guard let site = SiteLanguage(catalog.language) else { return [catalog.language] }
+    static func languages(of language: String) -> [String] {
+        guard let site = SiteLanguage(language) else { return [language] }
         return [site.tag] + site.searchCodes.compactMap { SiteLanguage($0)?.tag } + (site.isEnglish ? [] : ["en"])
     }
 

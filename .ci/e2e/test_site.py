@@ -811,6 +811,30 @@ def test_header_search_hint_fits(driver, width):
                 assert least["needs"] + 4 <= least["room"], f"index.html at {width} px, {what} words, the box at its least width: the placeholder is cut ({least})"
 
 
+@pytest.mark.parametrize("width", [390, 1280])
+def test_search_page_hint_fits(driver, width):
+    """The search page's own box reads its example query whole beside its button, on a phone
+    and a desktop, in the site's words and then in each shipped language's (the button's
+    word and the example): at 390 px French's was cut ("ex. : type:dragor") beside its
+    "Rechercher" button, which a phone now shows as a magnifier."""
+    with device_width(driver, width):
+        for language in [None] + shipped_languages():
+            open_page(driver, "file", "search.html")
+            if language:
+                table = json.loads((STRINGS / f"{language}.json").read_text())
+                driver.execute_script("""
+                    var box = document.getElementById('q');
+                    box.form.querySelector('.query-go-word').textContent = arguments[0];
+                    box.placeholder = arguments[1];""", table["search_button"], table["search_pagePlaceholder"])
+            fit = placeholder_fit(driver, "q")
+            what = language or "the site's own"
+            assert fit["text"], f"{what}: the search page's box has no placeholder"
+            assert fit["needs"] + 4 <= fit["room"], f"search.html at {width} px, {what} words: the example is cut ({fit})"
+            # The button still says what it does to a screen reader, whatever it shows.
+            name = driver.execute_script("var b = document.querySelector('#query-form button[type=submit]'); return b.textContent.trim();")
+            assert name, f"search.html at {width} px, {what} words: the search button has no words"
+
+
 def test_header_is_one_row_on_a_desktop(driver):
     """At 1280 px the header is one row in every shipped language's words: the brand, the
     menu, the search box and the switches side by side (French's menu and "Rechercher"

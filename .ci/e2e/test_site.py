@@ -830,9 +830,15 @@ def test_search_page_hint_fits(driver, width):
             what = language or "the site's own"
             assert fit["text"], f"{what}: the search page's box has no placeholder"
             assert fit["needs"] + 4 <= fit["room"], f"search.html at {width} px, {what} words: the example is cut ({fit})"
-            # The button still says what it does to a screen reader, whatever it shows.
-            name = driver.execute_script("var b = document.querySelector('#query-form button[type=submit]'); return b.textContent.trim();")
-            assert name, f"search.html at {width} px, {what} words: the search button has no words"
+            # The button still says what it does to a screen reader, whatever it shows, and
+            # on a desktop shows its word beside the magnifier.
+            button = driver.find_element(By.CSS_SELECTOR, "#query-form button[type=submit]")
+            word = button.find_element(By.CSS_SELECTOR, ".query-go-word")
+            assert button.accessible_name.strip() == word.get_attribute("textContent").strip() != "", \
+                f"search.html at {width} px, {what} words: the search button's name is {button.accessible_name!r}"
+            if width >= 641:
+                shown = driver.execute_script("var r = arguments[0].getBoundingClientRect(); return r.width > 8 && r.height > 8;", word)
+                assert shown, f"search.html at {width} px, {what} words: the button's word is not shown beside its magnifier"
 
 
 def test_header_is_one_row_on_a_desktop(driver):

@@ -488,7 +488,7 @@ extension SiteBuilder {
         return bytes
     }
 
-    /// What ``writeLanguageIndexes(index:collection:strings:staging:prefix:sizedBefore:reads:)`` put in a site.
+    /// What ``writeLanguageIndexes(index:collection:strings:staging:prefix:sizedBefore:reads:sizesNeeded:)`` put in a site.
     struct LanguageIndexes: Sendable {
         /// The size of the three files.
         var bytes: Int

@@ -513,8 +513,9 @@ extension SiteBuilder {
     /// They are made as a page is, from an index recording every read (``SearchIndex``,
     /// ``SiteIndexes``). With `reads` (a build that knows the tool that built the last site),
     /// when nothing the last build's read has changed the files are the last build's, taken
-    /// without making them: every pokemon, species, chain and move they list, read again
-    /// after a text edit, was a tenth of a one-resource rebuild's CPU.
+    /// without making them: made again after a text edit (every pokemon, species, chain and
+    /// move they list read anew, then each file's gzip size checked), they were 13% of that
+    /// rebuild's user CPU.
     ///
     /// `sizedBefore`: the search files' sizes the last build measured (by the same tool, for
     /// the same languages), and the site it wrote them to. A file written again with the

@@ -208,8 +208,8 @@ struct PageReads: Sendable {
     }
 
     /// The digest of what a language's files beside its pages (the search files and
-    /// pokedex.json, ``SiteBuilder/writeLanguageIndexes``) read, in this build: no template,
-    /// the settings and the reads alone.
+    /// pokedex.json, ``SiteBuilder/writeLanguageIndexes``) read, in this build: the settings,
+    /// their name (`files`) and the reads, no theme template key.
     func digest(files: String, reads: [String]) -> UInt64 {
         PageInputs.digest(settings: settings, template: files, templateKey: "",
                           terms: reads.lazy.map { PageInputs.term(name: $0, print: prints[$0]) })

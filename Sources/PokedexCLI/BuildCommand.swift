@@ -87,18 +87,23 @@ struct BuildCommand: AsyncParsableCommand {
     ///
     /// The summary's time is the whole build's: the source checked, the catalog made, the
     /// pages, and the records saved (the site builder times only its own part).
-    func buildSite(_ settings: BuildSettings, reporter: BuildReporter, needCatalog: Bool = false) async throws -> Built {
+    ///
+    /// `prepared`: the source as a check just found it (serve's look at the data), so the
+    /// files are not stamped twice; nil prepares it here.
+    func buildSite(_ settings: BuildSettings, reporter: BuildReporter, needCatalog: Bool = false,
+                   prepared: CatalogSource.Prepared? = nil) async throws -> Built {
         let started = ContinuousClock.now
-        var built = try await buildSiteTimed(settings, reporter: reporter, needCatalog: needCatalog)
+        var built = try await buildSiteTimed(settings, reporter: reporter, needCatalog: needCatalog, prepared: prepared)
         let elapsed = ContinuousClock.now - started
         built.summary.seconds = elapsed.inSeconds
         return built
     }
 
-    private func buildSiteTimed(_ settings: BuildSettings, reporter: BuildReporter, needCatalog: Bool) async throws -> Built {
+    private func buildSiteTimed(_ settings: BuildSettings, reporter: BuildReporter, needCatalog: Bool,
+                                prepared ready: CatalogSource.Prepared?) async throws -> Built {
         var source = try Self.source(settings)
         source.verify = verify
-        var prepared = try await prepare(source, settings: settings, reporter: reporter)
+        var prepared = if let ready { ready } else { try await prepare(source, settings: settings, reporter: reporter) }
         var configuration = SiteConfiguration(
             title: settings.title,
             output: URL(fileURLWithPath: settings.output),

@@ -4,12 +4,13 @@ import Foundation
 import Hummingbird
 import Logging
 import NIOCore
+import PokeAPI
 import Pokedex
 import ServiceLifecycle
 import SiteGenerator
 
 /// `pokedex serve`: builds the site, serves it on loopback, and when a template, an asset,
-/// the settings or the collection change, shows the change in every open page.
+/// the settings, the collection or the data change, shows the change in every open page.
 ///
 /// Pages are rendered on request from the catalog in memory (``LiveSite``), so a template
 /// edit shows at the next request; the site on disk follows in the background with the
@@ -21,8 +22,9 @@ struct ServeCommand: AsyncParsableCommand {
         abstract: "Build the site and serve it on loopback, rebuilding and reloading open pages as you edit.",
         usage: "pokedex serve [--port <port>] [--strict-port] [--poll <ms>] [<build options>]",
         discussion: """
-        Watches Templates/ and Public/ (the default theme's and --theme's), the settings file and \
-        the collection file. Takes every option of `pokedex build`. Stop it with Ctrl-C.
+        Watches Templates/ and Public/ (the default theme's and --theme's), the settings file, \
+        the collection file and the data (the --api folder, or the cache a `pokedex fetch` \
+        fills). Takes every option of `pokedex build`. Stop it with Ctrl-C.
         """
     )
 
@@ -32,12 +34,19 @@ struct ServeCommand: AsyncParsableCommand {
     var strictPort = false
     @Option(name: .customLong("poll"), help: ArgumentHelp("How often to look for changes, in milliseconds.", valueName: "MS"))
     var pollMilliseconds = 250
+    @Option(name: .customLong("data-poll"), help: ArgumentHelp(
+        "How often to look for changed data files, in milliseconds (0: never). Each look is a stat of every file.",
+        valueName: "MS"))
+    var dataPollMilliseconds = 1000
 
     @OptionGroup var build: BuildCommand
 
     func validate() throws {
         guard (1...65535).contains(port) else { throw ValidationError("--port must be from 1 to 65535 (got \(port)).") }
         guard (50...10_000).contains(pollMilliseconds) else { throw ValidationError("--poll must be from 50 to 10000 ms.") }
+        guard dataPollMilliseconds == 0 || (100...600_000).contains(dataPollMilliseconds) else {
+            throw ValidationError("--data-poll must be 0 (never) or from 100 to 600000 ms.")
+        }
     }
 
     func run() async throws {
@@ -63,7 +72,8 @@ struct ServeCommand: AsyncParsableCommand {
             onServerRunning: { _ in
                 Console.out("Serving \(output.path) at http://127.0.0.1:\(chosen)/ (Ctrl-C stops)"
                             + (chosen == port ? "" : "; port \(port) was taken"))
-                Console.out("Watching \(Watcher.describe(Self.watched(settings: settings, configuration: first.configuration, config: build.config)))")
+                Console.out("Watching \(Watcher.describe(Self.watched(settings: settings, configuration: first.configuration, config: build.config)))"
+                            + (first.configuration.spritesRoot.map { dataPollMilliseconds > 0 ? " and the data in \($0.path)" : "" } ?? ""))
             },
             logger: logger
         )
@@ -121,19 +131,51 @@ extension ServeCommand {
     }
 
     /// Polls the watched files; on a change, reloads what it touches and tells the pages.
+    /// Every `--data-poll` it also looks at the data (``dataLook(settings:)``): a file
+    /// changed there reads the catalog again, as a settings edit does.
     func watch(state: ServeState, reporter: BuildReporter, rebuild: @escaping @Sendable () -> Void) async {
         var settings = await state.settings
         var configuration = await state.configuration
         var watcher = Watcher(paths: Self.watched(settings: settings, configuration: configuration, config: build.config))
+        let clock = ContinuousClock()
+        var data = dataWatcher(for: configuration)
+        var nextDataLook = clock.now + .milliseconds(dataPollMilliseconds)
+        // Notices came since the last look: the data is looked at once they stop for a poll.
+        var dataNoticed = false
+        // The data as last acted on: a look that finds it again (the same key, or the same
+        // failure) does nothing, so broken data is said once, not at every look.
+        var dataTried: String?
+        // What the look that found the data changed prepared: the rebuild starts from it.
+        var dataPrepared: CatalogSource.Prepared?
         while !Task.isCancelled {
             try? await Task.sleep(for: .milliseconds(pollMilliseconds))
             let changed = watcher.changes()
-            guard !changed.isEmpty else { continue }
-            let names = changed.map { $0.lastPathComponent }.sorted()
-            Console.out("Changed: \(names.prefix(5).joined(separator: ", "))\(names.count > 5 ? " and \(names.count - 5) more" : "")")
+            var change: Change?
             let started = ContinuousClock.now
-            let watched = Self.watched(settings: settings, configuration: configuration, config: build.config)
-            let change = Self.kind(of: changed, configuration: configuration, settingsFiles: Array(watched.suffix(3)))
+            if !changed.isEmpty {
+                let names = changed.map { $0.lastPathComponent }.sorted()
+                Console.out("Changed: \(names.prefix(5).joined(separator: ", "))\(names.count > 5 ? " and \(names.count - 5) more" : "")")
+                let watched = Self.watched(settings: settings, configuration: configuration, config: build.config)
+                change = Self.kind(of: changed, configuration: configuration, settingsFiles: Array(watched.suffix(3)))
+            } else if let data, await Self.dataDue(data, noticed: &dataNoticed, next: nextDataLook, now: clock.now) {
+                let (look, prepared) = await Self.dataLook(settings: settings)
+                nextDataLook = clock.now + .milliseconds(dataPollMilliseconds)
+                dataNoticed = look == .busy
+                let live = await state.built.inputs?.data
+                switch look {
+                case .busy:
+                    break
+                case .key(live):
+                    dataTried = nil
+                case .key, .failed:
+                    guard look.tried != dataTried else { break }
+                    dataTried = look.tried
+                    dataPrepared = prepared
+                    Console.out("The data changed in \(configuration.spritesRoot?.path ?? settings.cache)")
+                    change = .data
+                }
+            }
+            guard let change else { continue }
             do {
                 switch change {
                 case .templates, .assets:
@@ -143,15 +185,22 @@ extension ServeCommand {
                     await state.announce(.reload)
                     Console.out("Reloaded the open pages in \(Self.seconds(since: started)) s")
                     rebuild()
-                case .settings:
-                    // Settings or the collection: everything is read again.
-                    settings = try build.resolvedSettings()
-                    let built = try await build.buildSite(settings, reporter: BuildReporter(quiet: true), needCatalog: true)
+                case .settings, .data:
+                    // Settings, the collection or the data: everything is read again (only
+                    // what changed is decoded and written, as by `pokedex build`), one build
+                    // at a time with the site on disk's.
+                    if change == .settings { settings = try build.resolvedSettings() }
+                    let ready = change == .data ? dataPrepared : nil
+                    dataPrepared = nil
+                    let built = try await state.exclusively { [settings] in
+                        try await build.buildSite(settings, reporter: BuildReporter(quiet: true), needCatalog: true, prepared: ready)
+                    }
                     guard !built.sites.isEmpty else { continue }
                     let live = try LiveSite(configuration: built.configuration, sites: built.sites)
                     await state.replace(live: live, built: built, settings: settings)
                     configuration = built.configuration
                     watcher = Watcher(paths: Self.watched(settings: settings, configuration: configuration, config: build.config))
+                    if change == .settings { data = dataWatcher(for: configuration) }
                     await state.announce(.reload)
                     Console.out("Rebuilt \(built.summary.pagesRendered) pages in \(Self.seconds(since: started)) s")
                 }
@@ -163,10 +212,73 @@ extension ServeCommand {
         }
     }
 
+    /// What tells of changes in the data folder (none for the sample, or with `--data-poll 0`);
+    /// said when it is a look every `--data-poll`.
+    func dataWatcher(for configuration: SiteConfiguration) -> DataWatcher? {
+        guard dataPollMilliseconds > 0, let root = configuration.spritesRoot else { return nil }
+        let watcher = DataWatcher(root: root)
+        if let reason = watcher.reason {
+            Console.out("Looking at the data in \(root.path) every \(dataPollMilliseconds) ms: \(reason)")
+        }
+        return watcher
+    }
+
+    /// Whether the data is to be looked at now: once notices stop (a save, or a fetch's
+    /// thousands of writes, is one look), or, without notices, every `--data-poll`.
+    static func dataDue(_ watcher: DataWatcher, noticed: inout Bool, next: ContinuousClock.Instant, now: ContinuousClock.Instant) async -> Bool {
+        guard watcher.notified else { return now >= next }
+        guard watcher.changed() else { return noticed }
+        noticed = true
+        // A save is a burst of notices: looked at once 50 ms pass without one (a whole poll
+        // was a quarter of a second more before the page showed it). A fetch writing for
+        // longer is looked at after the next quiet poll instead.
+        for _ in 0..<10 {
+            try? await Task.sleep(for: .milliseconds(50))
+            if !watcher.changed() { return true }
+        }
+        return false
+    }
+
+    /// What a look at the data found: its key (every file's stamp, as the build's own check
+    /// finds them), a failure (said by the rebuild it starts), or a fetch holding the cache.
+    enum DataLook: Equatable {
+        case key(String)
+        case failed(String)
+        case busy
+
+        /// What a rebuild was tried for: the key, or the failure.
+        var tried: String? {
+            switch self {
+            case let .key(key): "key " + key
+            case let .failed(reason): "failed " + reason
+            case .busy: nil
+            }
+        }
+    }
+
+    /// The data's key as a build would find it now: the build's own check (one `stat` per
+    /// file, the files changed since read again), without the network; nothing is fetched.
+    /// A fetch writing the cache meanwhile: `busy`, looked at again next time.
+    /// What it prepared, when it found a key: all a build needs of the source (the cache
+    /// covers the selection; an online build would fetch nothing more).
+    static func dataLook(settings: BuildSettings) async -> (DataLook, CatalogSource.Prepared?) {
+        var offline = settings
+        offline.offline = true
+        do {
+            let prepared = try await BuildCommand.source(offline).prepare()
+            if let failure = prepared.report?.failures.first { return (.failed("\(failure.url): \(failure.reason)"), nil) }
+            return (.key(prepared.contentKey), prepared)
+        } catch let error as PokeAPIError where error.isCacheLocked {
+            return (.busy, nil)
+        } catch {
+            return (.failed(String(describing: error)), nil)
+        }
+    }
+
     /// What a set of changed files touches: only templates and strings (pages render anew
     /// on request), assets too (written to disk before the pages reload), or the settings
     /// or the collection (the catalog is read again).
-    enum Change: Equatable { case templates, assets, settings }
+    enum Change: Equatable { case templates, assets, settings, data }
 
     static func kind(of changed: [URL], configuration: SiteConfiguration, settingsFiles: [URL] = []) -> Change {
         let settings = Set(settingsFiles.map(\.standardizedFileURL.path))
@@ -231,9 +343,28 @@ actor ServeState {
     func rebuild(reporter: BuildReporter) async throws -> BuildSummary {
         guard !built.sites.isEmpty else { return built.summary }
         let builder = SiteBuilder(configuration: built.configuration)
-        let summary = try await builder.build(sites: built.sites, key: built.inputs.map(builder.key))
+        let summary = try await exclusively { [built] in try await builder.build(sites: built.sites, key: built.inputs.map(builder.key)) }
         built.summary = summary
         return summary
+    }
+
+    /// Whether a build writes the site now; the builds waiting for it to end.
+    private var building = false
+    private var waiting: [CheckedContinuation<Void, Never>] = []
+
+    /// `body` once no other build writes the site (they share its staging folder), then the
+    /// next waiting build's turn. The actor alone would let a second build in at the first
+    /// one's first `await`.
+    func exclusively<T: Sendable>(_ body: @Sendable () async throws -> T) async throws -> T {
+        if building {
+            await withCheckedContinuation { waiting.append($0) }
+        } else {
+            building = true
+        }
+        defer {
+            if waiting.isEmpty { building = false } else { waiting.removeFirst().resume() }
+        }
+        return try await body()
     }
 
     func announce(_ event: Event) {

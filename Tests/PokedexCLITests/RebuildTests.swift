@@ -44,18 +44,7 @@ struct RebuildTests {
     /// Replaces every English entry text in Pikachu's species file with `text`, writing into
     /// the same file (the same inode), as an editor that saves in place does.
     func rewriteEntries(_ text: String) throws {
-        var object = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: species)) as? [String: Any])
-        let entries = try #require(object["flavor_text_entries"] as? [[String: Any]])
-        object["flavor_text_entries"] = entries.map { entry -> [String: Any] in
-            var entry = entry
-            if (entry["language"] as? [String: Any])?["name"] as? String == "en" { entry["flavor_text"] = text }
-            return entry
-        }
-        let data = try JSONSerialization.data(withJSONObject: object, options: [.sortedKeys])
-        let handle = try FileHandle(forWritingTo: species)
-        try handle.truncate(atOffset: 0)
-        try handle.write(contentsOf: data)
-        try handle.close()
+        try SpeciesEdit.rewriteEnglishEntries(species, text)
     }
 
     /// The file's modification time, to the nanosecond.

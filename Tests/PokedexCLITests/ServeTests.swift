@@ -124,6 +124,61 @@ struct ServeTests {
         #expect(try await Self.eventually { server.output.contains("Still serving the last good site") })
     }
 
+    @Test("a data file edited while serving shows in the open page; broken data is said once and the last good site kept",
+          .enabled(if: SharedFixtures.hasMirror && PokedexProcess.executable != nil,
+                   "skipped: needs ../shared/pokeapi-mirror and the built pokedex executable"))
+    func dataEdit() async throws {
+        let folder = try TemporaryFolder("pokedex-serve-data")
+        let data = folder.url.appendingPathComponent("data")
+        try PokedexProcess.mirrorSubset("pikachu", into: data)
+        let species = data.appendingPathComponent("api/v2/pokemon-species/25/index.json")
+        let site = folder.url.appendingPathComponent("site")
+        let server = try Server(["--api", data.path, "--pokemon", "pikachu", "--cache", folder.url.appendingPathComponent("cache").path,
+                                 "--output", site.path, "--port", String(Int.random(in: 20_000..<40_000)), "--poll", "100"])
+        defer { server.stop() }
+        let port = try await server.port()
+        let page = "http://127.0.0.1:\(port)/pokemon/pikachu.html"
+        #expect(server.output.contains("and the data in \(data.path)"), "serve says it watches the data")
+        #expect(try await Self.get(page).status == 200)
+
+        let events = folder.url.appendingPathComponent("events.txt")
+        let listener = Process()
+        listener.executableURL = URL(fileURLWithPath: "/usr/bin/curl")
+        listener.arguments = ["-sN", "--max-time", "90", "-o", events.path, "http://127.0.0.1:\(port)/__pokedex/events"]
+        try listener.run()
+        defer { if listener.isRunning { listener.terminate() } }
+        #expect(try await Self.eventually { (try? String(contentsOf: events, encoding: .utf8))?.contains(": connected") == true })
+        // Nothing changed: nothing is built again (the build's own files in the cache are not data).
+        try await Task.sleep(for: .milliseconds(1500))
+        #expect(!server.output.contains("The data changed"), "no rebuild while the data stays as it was: \(server.output)")
+
+        // Saved in place, the same inode: only the file's own stamp tells.
+        try SpeciesEdit.rewriteEnglishEntries(species, "Edited in place while serving.")
+        #expect(try await Self.eventually { try await Self.get(page).body.contains("Edited in place while serving.") })
+        #expect(try await Self.eventually { (try? String(contentsOf: events, encoding: .utf8))?.contains("event: reload") == true })
+        #expect(try await Self.eventually {
+            (try? String(contentsOf: site.appendingPathComponent("pokemon/pikachu.html"), encoding: .utf8))?.contains("Edited in place") == true
+        }, "the site on disk follows")
+        #expect(server.output.contains("The data changed in \(data.path)"), "the change is said: \(server.output)")
+
+        // Broken: said once, in the terminal and the page, and the last good site kept.
+        try Data(#"{"name": "pikachu", "flavor_text_entries": ["#.utf8).write(to: species)
+        #expect(try await Self.eventually { (try? String(contentsOf: events, encoding: .utf8))?.contains("event: failed") == true })
+        #expect(try await Self.eventually { server.output.contains("Still serving the last good site") })
+        #expect(try await Self.get(page).body.contains("Edited in place while serving."), "the last good site is still served")
+        try await Task.sleep(for: .milliseconds(1000))
+        #expect(server.output.components(separatedBy: "Still serving the last good site").count == 2,
+                "the same broken data is said once, not at every look: \(server.output)")
+
+        // Mended by an editor that saves a new file and renames it over the old one.
+        try Data(contentsOf: SharedFixtures.pokeapiMirror.appendingPathComponent("api/v2/pokemon-species/25/index.json")).write(to: species)
+        try SpeciesEdit.rewriteEnglishEntries(species, "Saved anew while serving.", inPlace: false)
+        #expect(try await Self.eventually { try await Self.get(page).body.contains("Saved anew while serving.") })
+        #expect(try await Self.eventually {
+            (try? String(contentsOf: site.appendingPathComponent("pokemon/pikachu.html"), encoding: .utf8))?.contains("Saved anew") == true
+        })
+    }
+
     @Test("a port in use is a clear error with --strict-port, else the next free port",
           .enabled(if: PokedexProcess.executable != nil, PokedexProcess.absent))
     func portInUse() async throws {

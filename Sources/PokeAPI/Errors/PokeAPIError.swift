@@ -14,6 +14,12 @@ package struct PokeAPIError: Error, Sendable, Equatable, CustomStringConvertible
 
     let failure: PokeAPIFailure
 
+    /// Another fetch holds the cache: nothing is wrong, it is busy (`pokedex serve` looks again later).
+    package var isCacheLocked: Bool {
+        if case .cacheLocked = failure { return true }
+        return false
+    }
+
     /// Any error from inside the module, worded; unexpected ones read as a transport failure.
     init(_ error: any Error) {
         if let error = error as? PokeAPIError {

@@ -46,7 +46,7 @@ package struct PokedexCommand: AsyncParsableCommand {
             Foundation.exit(0)
         } catch {
             let code = exitCode(for: error)
-            let message = fullMessage(for: error)
+            let message = message(for: error)
             if code == .success {
                 if !message.isEmpty { Console.out(message) }
             } else if !message.isEmpty {
@@ -58,6 +58,13 @@ package struct PokedexCommand: AsyncParsableCommand {
 }
 
 extension PokedexCommand {
+    /// What an error says, ArgumentParser's words. Its usage hint named `serve` (which takes
+    /// every option of `build` as a group of its own) "pokedex build serve", a command that
+    /// is not there: the hint names the command run.
+    static func message(for error: any Error) -> String {
+        fullMessage(for: error).replacingOccurrences(of: "'pokedex build serve ", with: "'pokedex serve ")
+    }
+
     /// The names a first argument may take: the subcommands', and the ones ArgumentParser adds.
     static var commandNames: [String] {
         configuration.subcommands.compactMap { $0.configuration.commandName } + ["help"]

@@ -20,7 +20,7 @@ struct ServeCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "serve",
         abstract: "Build the site and serve it on loopback, rebuilding and reloading open pages as you edit.",
-        usage: "pokedex serve [--port <port>] [--strict-port] [--poll <ms>] [<build options>]",
+        usage: "pokedex serve [--port <port>] [--strict-port] [--poll <ms>] [--data-poll <ms>] [<build options>]",
         discussion: """
         Watches Templates/ and Public/ (the default theme's and --theme's), the settings file, \
         the collection file and the data (the --api folder, or the cache a `pokedex fetch` \
@@ -35,7 +35,7 @@ struct ServeCommand: AsyncParsableCommand {
     @Option(name: .customLong("poll"), help: ArgumentHelp("How often to look for changes, in milliseconds.", valueName: "MS"))
     var pollMilliseconds = 250
     @Option(name: .customLong("data-poll"), help: ArgumentHelp(
-        "How often to look for changed data files, in milliseconds (0: never). Each look is a stat of every file.",
+        "Where the system gives no file notices, how often to look for changed data files, in milliseconds (0: never watch the data).",
         valueName: "MS"))
     var dataPollMilliseconds = 1000
 

@@ -48,6 +48,20 @@ struct FirstFiveMinutesTests {
         #expect(PokedexCommand.unknownCommand(["--help"]) == nil)
     }
 
+    @Test("a usage error of serve points to serve's own help, not to a command that is not there")
+    func serveUsageHint() throws {
+        var message = ""
+        do {
+            _ = try PokedexCommand.parseAsRoot(["serve", "--sample", "--data-poll", "5"])
+        } catch {
+            message = PokedexCommand.message(for: error)
+        }
+        #expect(message.contains("--data-poll must be 0 (never) or from 100 to 600000 ms."))
+        #expect(message.contains("See 'pokedex serve --help' for more information."), "\(message)")
+        #expect(!message.contains("pokedex build serve"), "\(message)")
+        #expect(message.contains("[--data-poll <ms>]"), "the usage names the option")
+    }
+
     @Test("a theme folder that is not there is said to be missing, not blamed on a template")
     func missingTheme() async throws {
         let folder = try TemporaryFolder("pokedex-theme")

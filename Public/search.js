@@ -114,7 +114,9 @@
       if (c === "," ) { segment++; i++; continue; }
       if (/\s/.test(c)) { i++; continue; }
       var start = i, neg = false, quoted = false, text = "";
-      if (c === "-" && i + 1 < q.length && !/[\s,]/.test(q.charAt(i + 1))) { neg = true; i++; }
+      /* A minus as typed, or as the hint shows it (a non-breaking hyphen, so "-is:form" never
+         breaks after its "-"), or as a phone's keyboard or a copied text gives it. */
+      if (/[-\u2010\u2011\u2212]/.test(c) && i + 1 < q.length && !/[\s,]/.test(q.charAt(i + 1))) { neg = true; i++; }
       if (q.charAt(i) === "\"") {
         quoted = "word"; i++;
         while (i < q.length && q.charAt(i) !== "\"") text += q.charAt(i++);

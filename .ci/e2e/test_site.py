@@ -839,6 +839,25 @@ def test_search_page_hint_fits(driver, width):
             if width >= 641:
                 shown = driver.execute_script("var r = arguments[0].getBoundingClientRect(); return r.width > 8 && r.height > 8;", word)
                 assert shown, f"search.html at {width} px, {what} words: the button's word is not shown beside its magnifier"
+            # Each filter the hint names stays on one line: at 390 px "-is:form" broke after
+            # its "-", leaving "is:form", the opposite filter, alone at the start of a line.
+            split = driver.execute_script("""
+                var hint = document.getElementById('query-hint');
+                if (arguments[0]) hint.textContent = arguments[0];
+                var node = hint.firstChild, text = node.textContent, split = [], found = 0, match;
+                var filter = /[-\u2011]?[a-z]+(:|>=)[a-z0-9-]+/gi;
+                while ((match = filter.exec(text))) {
+                  found++;
+                  var range = document.createRange();
+                  range.setStart(node, match.index);
+                  range.setEnd(node, match.index + match[0].length);
+                  var lines = {};
+                  Array.prototype.forEach.call(range.getClientRects(), function (r) { if (r.width > 0) lines[Math.round(r.top)] = true; });
+                  if (Object.keys(lines).length > 1) split.push(match[0]);
+                }
+                return found ? split : null;""", table["search_hint"] if language else None)
+            assert split is not None, f"search.html, {what} words: the hint names no filter"
+            assert split == [], f"search.html at {width} px, {what} words: the hint breaks {split} across lines"
 
 
 def test_header_is_one_row_on_a_desktop(driver):

@@ -193,6 +193,17 @@ test("ranking: base varieties above alternate forms, exact above prefix", () => 
   assert.deepEqual(slugs(run("giratina")), ["giratina-altered", "giratina-origin"]);
 });
 
+test("parser: a minus as the hint shows it (non-breaking hyphen) or a keyboard gives it (hyphen, minus sign)", () => {
+  const plain = S.parse("-is:form -type:flying").terms.map((t) => [t.kind, t.flag || t.value, t.neg]);
+  for (const minus of ["\u2011", "\u2010", "\u2212"]) {
+    const p = S.parse(minus + "is:form " + minus + "type:flying");
+    assert.deepEqual(p.errors, []);
+    assert.deepEqual(p.terms.map((t) => [t.kind, t.flag || t.value, t.neg]), plain);
+  }
+  // Inside a word it stays the word's: a name with a hyphen is not negated.
+  assert.equal(S.parse("ho\u2011oh").terms[0].neg, false);
+});
+
 test("type, two types, negated type", () => {
   assert.deepEqual(slugs(run("type:electric")), ["pikachu", "raichu", "pichu", "pikachu-rock-star"]);
   assert.deepEqual(slugs(run("type:fire type:flying")), ["charizard", "charizard-mega-y"]);

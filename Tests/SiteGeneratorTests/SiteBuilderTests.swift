@@ -35,23 +35,6 @@ struct SiteBuilderTests {
         #expect(broken.isEmpty, "\(broken)")
     }
 
-    @Test("pages are rendered in batches taken from places far apart in the page order, each once")
-    func batchesInterleaved() {
-        let batches = Array(0..<10)
-        let order = SiteBuilder.interleaved(batches, ways: 4)
-        // Four parts of three (the last of one): their first batches start, then their second.
-        #expect(order == [0, 3, 6, 9, 1, 4, 7, 2, 5, 8])
-        #expect(order.sorted() == batches, "every batch, once")
-        for count in 0..<40 {
-            for ways in 1..<6 {
-                #expect(SiteBuilder.interleaved(Array(0..<count), ways: ways).sorted() == Array(0..<count))
-            }
-        }
-        // The first four rendered at once are a quarter of the order apart, not neighbours.
-        let many = SiteBuilder.interleaved(Array(0..<100), ways: 4)
-        #expect(Array(many.prefix(4)) == [0, 25, 50, 75])
-    }
-
     @Test("escapes text from the catalog")
     func escapes() async throws {
         let site = try TestSite()

@@ -248,9 +248,7 @@ extension SiteBuilder {
         let kinds = pages.kinds
         let specsFolders = Set(kinds.map { prefix + pages.folder(of: $0) }.filter { !$0.isEmpty }).sorted().map { $0 + "/x" }
         try staging.makeFolders(for: specsFolders)
-        let width = configuration.concurrency * 2
-        let batches = Self.interleaved(stride(from: 0, to: kinds.count, by: 24).map { Array(kinds[$0..<min(kinds.count, $0 + 24)]) },
-                                       ways: width)
+        let batches = stride(from: 0, to: kinds.count, by: 24).map { Array(kinds[$0..<min(kinds.count, $0 + 24)]) }
         var rendered = 0
         var bytes = 0
         var done = 0
@@ -262,6 +260,7 @@ extension SiteBuilder {
         // A last build's entry is kept as it is: only when its numbers are in this table.
         let previousEntries = reads.previous.names === names ? reads.previous.pages : [:]
         let terms = previousEntries.isEmpty ? [] : reads.terms()
+        let width = configuration.concurrency * 2
         struct Outcome {
             var path: String
             var fingerprint: String
@@ -321,24 +320,6 @@ extension SiteBuilder {
         manifest = recorded
         inputs = recordedInputs
         return (rendered, bytes, fromReads)
-    }
-
-    /// `items` in `ways` parts, taken in turn (the first of each, then the second of each...):
-    /// the batches rendered at once come from places far apart in the page order, not from
-    /// one kind. Pages of a kind are alike in size, and at ten times the dex the biggest, the
-    /// pages of moves most pokemon learn (3 MB each, with their view models), came four at a
-    /// time and made the build's peak memory.
-    static func interleaved<Item>(_ items: [Item], ways: Int) -> [Item] {
-        guard ways > 1, items.count > ways else { return items }
-        let part = (items.count + ways - 1) / ways
-        var result: [Item] = []
-        result.reserveCapacity(items.count)
-        for offset in 0..<part {
-            for start in stride(from: 0, to: items.count, by: part) where start + offset < min(items.count, start + part) {
-                result.append(items[start + offset])
-            }
-        }
-        return result
     }
 
     /// What every page of one language is made of besides its reads and its template: the

@@ -105,6 +105,9 @@
   var ROMAN = { i: 1, ii: 2, iii: 3, iv: 4, v: 5, vi: 6, vii: 7, viii: 8, ix: 9, x: 10 };
   var FLAG = { legendary: 1, mythical: 2, baby: 4, fe: 8, mega: 16, form: 32 };
   var OPS = [">=", "<=", ">", "<", "="];
+  /* What negates a term: a minus as typed, as the hint shows it (a non-breaking hyphen), or as
+     a phone's keyboard or a copied text gives it (a hyphen, a minus sign). */
+  var MINUS = "[-\u2010\u2011\u2212]", LEADING_MINUS = new RegExp("^" + MINUS);
 
   /** Splits a query into raw tokens: {text, neg, quoted, segment, start, end}. Commas end a segment. */
   function tokenize(query) {
@@ -114,9 +117,7 @@
       if (c === "," ) { segment++; i++; continue; }
       if (/\s/.test(c)) { i++; continue; }
       var start = i, neg = false, quoted = false, text = "";
-      /* A minus as typed, or as the hint shows it (a non-breaking hyphen, so "-is:form" never
-         breaks after its "-"), or as a phone's keyboard or a copied text gives it. */
-      if (/[-\u2010\u2011\u2212]/.test(c) && i + 1 < q.length && !/[\s,]/.test(q.charAt(i + 1))) { neg = true; i++; }
+      if (LEADING_MINUS.test(c) && i + 1 < q.length && !/[\s,]/.test(q.charAt(i + 1))) { neg = true; i++; }
       if (q.charAt(i) === "\"") {
         quoted = "word"; i++;
         while (i < q.length && q.charAt(i) !== "\"") text += q.charAt(i++);
@@ -961,8 +962,8 @@
               var name = typeof s === "string" ? s : s.name;
               var value = typeof s === "string" ? s : s.slug;
               var replacement = error.code === "unknownKey" ? value + ":" + (error.text.split(":")[1] || "")
-                : error.code === "unknownStat" ? error.text.replace(new RegExp("^-?" + error.key, "i"), function (m) { return (m.charAt(0) === "-" ? "-" : "") + value; })
-                : (error.text.charAt(0) === "-" ? "-" : "") + error.key + ":" + (/\s/.test(value) ? "\"" + value + "\"" : value);
+                : error.code === "unknownStat" ? error.text.replace(new RegExp("^" + MINUS + "?" + error.key, "i"), function (m) { return (LEADING_MINUS.test(m) ? "-" : "") + value; })
+                : (LEADING_MINUS.test(error.text) ? "-" : "") + error.key + ":" + (/\s/.test(value) ? "\"" + value + "\"" : value);
               if (i) p.appendChild(doc.createTextNode(comma));
               p.appendChild(link(name, replaceTerm(query, error, replacement)));
             });

@@ -1,3 +1,4 @@
+import Common
 import Foundation
 #if canImport(Glibc)
 import Glibc
@@ -17,22 +18,24 @@ final class DataWatcher {
     private(set) var notified = false
     /// Why there are no notices, when there are none.
     private(set) var reason: String?
+    /// Whether serve has said it looks every `--data-poll` instead.
+    var fallbackSaid = false
     private var descriptor: Int32 = -1
     /// Each watch's folder, so a folder made inside it is watched in turn.
     private var folders: [Int32: String] = [:]
+    /// The data folder, its links resolved (a symlinked `--api` folder is watched where it is).
+    private let root: String
 
     init(root: URL) {
+        self.root = InputFolder.realPath(root.path) ?? root.path
         #if os(Linux)
         descriptor = inotify_init1(Int32(IN_NONBLOCK | IN_CLOEXEC))
         guard descriptor >= 0 else {
             reason = "the system gives no file notices (\(String(cString: strerror(errno))))"
             return
         }
-        if let failure = watch(tree: root.path) {
-            reason = failure
-            close(descriptor)
-            descriptor = -1
-            folders = [:]
+        if let failure = watch(tree: self.root) ?? (folders.isEmpty ? "\(self.root) could not be watched" : nil) {
+            give(up: failure)
             return
         }
         notified = true
@@ -43,6 +46,15 @@ final class DataWatcher {
 
     deinit {
         if descriptor >= 0 { close(descriptor) }
+    }
+
+    /// No notices from now on: serve looks every `--data-poll` instead, and says why.
+    private func give(up failure: String) {
+        reason = failure
+        notified = false
+        if descriptor >= 0 { close(descriptor) }
+        descriptor = -1
+        folders = [:]
     }
 
     /// How many folders are watched.
@@ -70,16 +82,29 @@ final class DataWatcher {
                 let nameBytes = buffer[(offset + header)..<min(length, offset + header + nameLength)]
                 let name = String(decoding: nameBytes.prefix { $0 != 0 }, as: UTF8.self)
                 offset += header + nameLength
-                if mask & UInt32(IN_Q_OVERFLOW) != 0 { any = true; continue }
-                if mask & UInt32(IN_IGNORED) != 0 { folders[watch] = nil; continue }
+                if mask & UInt32(IN_Q_OVERFLOW) != 0 {
+                    // Notices were lost, a folder's making perhaps among them: every folder
+                    // is walked again (one already watched keeps its watch).
+                    any = true
+                    if let failure = self.watch(tree: root) { give(up: failure); return true }
+                    continue
+                }
+                if mask & UInt32(IN_IGNORED) != 0 {
+                    let gone = folders[watch]
+                    folders[watch] = nil
+                    // The data folder itself removed or replaced: nothing below it tells anymore.
+                    if gone == root { give(up: "\(root) was removed or replaced"); return true }
+                    continue
+                }
                 // The tool's own files (`.pokedex/`, a fetch's temporary files, its lock) are
                 // not data: a build writing its records there is no change.
                 guard !name.hasPrefix(".") else { continue }
                 any = true
-                if mask & UInt32(IN_ISDIR) != 0, mask & UInt32(IN_CREATE | IN_MOVED_TO) != 0, let parent = folders[watch] {
-                    // Past the limit, the new folder is not watched: its files are still
-                    // found by the look this change starts.
-                    _ = self.watch(tree: parent + "/" + name)
+                if mask & UInt32(IN_ISDIR) != 0, mask & UInt32(IN_CREATE | IN_MOVED_TO) != 0, let parent = folders[watch],
+                   let failure = self.watch(tree: parent + "/" + name) {
+                    // Past the system's limit: the data is looked at every `--data-poll` instead.
+                    give(up: failure)
+                    return true
                 }
             }
         }
@@ -93,7 +118,9 @@ final class DataWatcher {
     /// Watches `path` and every folder below it that is neither hidden nor a symlink; why it
     /// could not, or nil.
     private func watch(tree path: String) -> String? {
-        let events = IN_CLOSE_WRITE | IN_MODIFY | IN_ATTRIB | IN_CREATE | IN_DELETE | IN_MOVED_FROM | IN_MOVED_TO | IN_DELETE_SELF
+        // A save ends with its file closed or renamed into place: no notice per `write`,
+        // which a fetch's big files made by the thousand (and which could fill the queue).
+        let events = IN_CLOSE_WRITE | IN_ATTRIB | IN_CREATE | IN_DELETE | IN_MOVED_FROM | IN_MOVED_TO | IN_DELETE_SELF
         let added = inotify_add_watch(descriptor, path, UInt32(events | IN_ONLYDIR | IN_DONT_FOLLOW))
         guard added >= 0 else {
             let code = errno

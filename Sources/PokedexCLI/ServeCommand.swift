@@ -140,8 +140,12 @@ extension ServeCommand {
         let clock = ContinuousClock()
         var data = dataWatcher(for: configuration)
         var nextDataLook = clock.now + .milliseconds(dataPollMilliseconds)
-        // Notices came since the last look: the data is looked at once they stop for a poll.
-        var dataNoticed = false
+        // Notices came since the last look: the data is looked at once they stop. True at
+        // first: a file changed during the first build, or while the folders were being
+        // watched, told nothing.
+        var dataNoticed = true
+        // A fetch held the cache at the last look: none before this.
+        var dataBusyUntil = clock.now
         // The data as last acted on: a look that finds it again (the same key, or the same
         // failure) does nothing, so broken data is said once, not at every look.
         var dataTried: String?
@@ -157,14 +161,17 @@ extension ServeCommand {
                 Console.out("Changed: \(names.prefix(5).joined(separator: ", "))\(names.count > 5 ? " and \(names.count - 5) more" : "")")
                 let watched = Self.watched(settings: settings, configuration: configuration, config: build.config)
                 change = Self.kind(of: changed, configuration: configuration, settingsFiles: Array(watched.suffix(3)))
-            } else if let data, await Self.dataDue(data, noticed: &dataNoticed, next: nextDataLook, now: clock.now) {
+            } else if let data, clock.now >= dataBusyUntil,
+                      await dataDue(data, noticed: &dataNoticed, next: nextDataLook, now: clock.now) {
                 let (look, prepared) = await Self.dataLook(settings: settings)
                 nextDataLook = clock.now + .milliseconds(dataPollMilliseconds)
                 dataNoticed = look == .busy
                 let live = await state.built.inputs?.data
                 switch look {
                 case .busy:
-                    break
+                    // Each look stamps every file before it finds the lock: not at every poll
+                    // while the fetch runs, but every `--data-poll` (or second) until it ends.
+                    dataBusyUntil = clock.now + .milliseconds(dataPollMilliseconds > 0 ? dataPollMilliseconds : 1000)
                 case .key(live):
                     dataTried = nil
                 case .key, .failed:
@@ -192,15 +199,22 @@ extension ServeCommand {
                     if change == .settings { settings = try build.resolvedSettings() }
                     let ready = change == .data ? dataPrepared : nil
                     dataPrepared = nil
-                    let built = try await state.exclusively { [settings] in
-                        try await build.buildSite(settings, reporter: BuildReporter(quiet: true), needCatalog: true, prepared: ready)
+                    // Made and put in place in one turn: a disk rebuild waiting for it then
+                    // reads this build, never the one it replaces.
+                    let built = try await state.exclusively { [settings] () async throws -> BuildCommand.Built? in
+                        let built = try await build.buildSite(settings, reporter: BuildReporter(quiet: true), needCatalog: true, prepared: ready)
+                        guard !built.sites.isEmpty else { return nil }
+                        await state.replace(live: try LiveSite(configuration: built.configuration, sites: built.sites), built: built, settings: settings)
+                        return built
                     }
-                    guard !built.sites.isEmpty else { continue }
-                    let live = try LiveSite(configuration: built.configuration, sites: built.sites)
-                    await state.replace(live: live, built: built, settings: settings)
+                    guard let built else { continue }
+                    let root = configuration.spritesRoot
                     configuration = built.configuration
                     watcher = Watcher(paths: Self.watched(settings: settings, configuration: configuration, config: build.config))
-                    if change == .settings { data = dataWatcher(for: configuration) }
+                    if configuration.spritesRoot != root {
+                        data = dataWatcher(for: configuration)
+                        dataNoticed = true
+                    }
                     await state.announce(.reload)
                     Console.out("Rebuilt \(built.summary.pagesRendered) pages in \(Self.seconds(since: started)) s")
                 }
@@ -218,6 +232,7 @@ extension ServeCommand {
         guard dataPollMilliseconds > 0, let root = configuration.spritesRoot else { return nil }
         let watcher = DataWatcher(root: root)
         if let reason = watcher.reason {
+            watcher.fallbackSaid = true
             Console.out("Looking at the data in \(root.path) every \(dataPollMilliseconds) ms: \(reason)")
         }
         return watcher
@@ -225,8 +240,16 @@ extension ServeCommand {
 
     /// Whether the data is to be looked at now: once notices stop (a save, or a fetch's
     /// thousands of writes, is one look), or, without notices, every `--data-poll`.
-    static func dataDue(_ watcher: DataWatcher, noticed: inout Bool, next: ContinuousClock.Instant, now: ContinuousClock.Instant) async -> Bool {
-        guard watcher.notified else { return now >= next }
+    func dataDue(_ watcher: DataWatcher, noticed: inout Bool, next: ContinuousClock.Instant, now: ContinuousClock.Instant) async -> Bool {
+        guard watcher.notified else {
+            if !watcher.fallbackSaid {
+                // Its notices stopped (the data folder replaced, or past the system's limit).
+                watcher.fallbackSaid = true
+                Console.out("Looking at the data every \(dataPollMilliseconds) ms: \(watcher.reason ?? "the system stopped telling of changes")")
+                return true
+            }
+            return now >= next
+        }
         guard watcher.changed() else { return noticed }
         noticed = true
         // A save is a burst of notices: looked at once 50 ms pass without one (a whole poll
@@ -340,12 +363,23 @@ actor ServeState {
     }
 
     /// The site on disk brought up to date with the same catalog: only what changed is rendered.
+    ///
+    /// The site is read once this build has its turn: a settings or data rebuild ahead of it
+    /// has put its own in place by then (``exclusively(_:)``).
     func rebuild(reporter: BuildReporter) async throws -> BuildSummary {
-        guard !built.sites.isEmpty else { return built.summary }
-        let builder = SiteBuilder(configuration: built.configuration)
-        let summary = try await exclusively { [built] in try await builder.build(sites: built.sites, key: built.inputs.map(builder.key)) }
+        try await exclusively { [self] in
+            let built = await self.built
+            guard !built.sites.isEmpty else { return built.summary }
+            let builder = SiteBuilder(configuration: built.configuration)
+            let summary = try await builder.build(sites: built.sites, key: built.inputs.map(builder.key))
+            await self.recordSummary(summary)
+            return summary
+        }
+    }
+
+    /// The disk rebuild's summary, kept with the site it was made of (its turn still held).
+    private func recordSummary(_ summary: BuildSummary) {
         built.summary = summary
-        return summary
     }
 
     /// Whether a build writes the site now; the builds waiting for it to end.

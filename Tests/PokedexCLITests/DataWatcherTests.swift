@@ -55,6 +55,27 @@ struct DataWatcherTests {
         #expect(try await told(watcher), "a file removed")
     }
 
+    @Test("a data folder reached through a symlink is watched where it is; one removed stops the notices",
+          .enabled(if: FileManager.default.fileExists(atPath: "/proc/self"), "skipped: file notices are only asked of Linux"))
+    func linkedAndRemovedRoot() async throws {
+        let link = folder.url.appendingPathComponent("linked-data")
+        try FileManager.default.createSymbolicLink(at: link, withDestinationURL: data)
+        let watcher = DataWatcher(root: link)
+        #expect(watcher.notified, "\(watcher.reason ?? "")")
+        #expect(watcher.count == 5)
+        // Folders made at once, two deep, then a file edited in the deeper one.
+        let deep = data.appendingPathComponent("api/v2/pokemon-form/10/a")
+        try FileManager.default.createDirectory(at: deep, withIntermediateDirectories: true)
+        #expect(try await told(watcher))
+        try Data("{}".utf8).write(to: deep.appendingPathComponent("index.json"))
+        #expect(try await told(watcher), "a file in a folder made inside a new folder")
+
+        try FileManager.default.removeItem(at: data)
+        #expect(try await told(watcher), "the folder's removal is a change")
+        #expect(!watcher.notified, "and the end of its notices")
+        #expect(watcher.reason?.contains("removed or replaced") == true, "\(watcher.reason ?? "")")
+    }
+
     @Test("the tool's hidden files and a symlink's target are not watched",
           .enabled(if: FileManager.default.fileExists(atPath: "/proc/self"), "skipped: file notices are only asked of Linux"))
     func ignoresHiddenAndLinked() async throws {

@@ -170,8 +170,8 @@ extension ServeCommand {
                 switch look {
                 case .busy:
                     // Each look stamps every file before it finds the lock: not at every poll
-                    // while the fetch runs, but every `--data-poll` (or second) until it ends.
-                    dataBusyUntil = clock.now + .milliseconds(dataPollMilliseconds > 0 ? dataPollMilliseconds : 1000)
+                    // while the fetch runs, but every `--data-poll` until it ends (no watcher at 0).
+                    dataBusyUntil = clock.now + .milliseconds(dataPollMilliseconds)
                 case .key(live):
                     dataTried = nil
                 case .key, .failed:

@@ -32,3 +32,11 @@ void pokedex_release_free_memory(void) {
     malloc_trim(0);
 #endif
 }
+
+unsigned long pokedex_free_bytes(void) {
+#if defined(__GLIBC__) && (__GLIBC__ > 2 || (__GLIBC__ == 2 && __GLIBC_MINOR__ >= 33))
+    return (unsigned long)mallinfo2().fordblks;
+#else
+    return 0;
+#endif
+}

@@ -58,4 +58,41 @@ package enum AllocatorTuning {
 
     /// How many ``reusingFreedBlocks(_:)`` are running.
     private static let reuse = Mutex(0)
+
+    /// Runs `body` while, every `interval`, what the allocator holds free is given back to
+    /// the system (glibc's `malloc_trim`) if there is at least `least` of it: only in a
+    /// process that asked for ``mapLargeBlocks(threshold:)``, and never during a
+    /// ``reusingFreedBlocks(_:)``, which keeps freed blocks on purpose.
+    ///
+    /// glibc gives each thread that allocates an arena of its own. What a site's pages and
+    /// indexes free in one thread's arena stays resident there while another thread's
+    /// arena grows for what it makes next: at ten times the dex, 15 MB lay free while the
+    /// pages were rendered in some runs and 40 MB in others, as the threads happened to take
+    /// the work, and the peak was 160 MB or 190 MB. Given back four times a second, the peak
+    /// was 160-166 MB (docs/BENCHMARKS.md, 48th landing). Below `least` it is not worth it:
+    /// every page given back and used again is a page fault, and the mirror's build (4-6 MB
+    /// free) spent 0.3-0.5 s more system time when it gave back as little. One arena for
+    /// every thread held the peak too, at a cost: 40 times the waits on its lock, 3-9% more CPU.
+    /// `released` is told each time (for tests).
+    package static func releasingFreedMemory<Result, Failure: Error>(
+        every interval: Duration = .milliseconds(250), least: Int = 8 << 20, released: (@Sendable () -> Void)? = nil,
+        _ body: () async throws(Failure) -> Result
+    ) async throws(Failure) -> Result {
+        guard largeBlockThreshold.load(ordering: .relaxed) > 0 else { return try await body() }
+        let releaser = Task.detached {
+            while !Task.isCancelled {
+                try? await Task.sleep(for: interval)
+                if Task.isCancelled { break }
+                if reuse.withLock({ $0 == 0 }), freeBytes >= least {
+                    pokedex_release_free_memory()
+                    released?()
+                }
+            }
+        }
+        defer { releaser.cancel() }
+        return try await body()
+    }
+
+    /// The bytes the allocator holds free in its heaps, or 0 where the C library does not say.
+    package static var freeBytes: Int { Int(pokedex_free_bytes()) }
 }

@@ -31,4 +31,8 @@ int pokedex_reuse_freed_blocks(unsigned long threshold, unsigned long trim);
 /** Gives memory the allocator holds free back to the system (glibc's malloc_trim). */
 void pokedex_release_free_memory(void);
 
+/** The bytes the allocator holds free in its heaps, every thread's arena together (glibc's
+ *  mallinfo2().fordblks), or 0 where the C library does not say. */
+unsigned long pokedex_free_bytes(void);
+
 #endif

@@ -42,11 +42,22 @@ package struct SiteBuilder: Sendable {
     /// Builds a site per language (one language: at the root, as ever; several: each under
     /// `<tag>/`, with the sprites, cries and assets stored once at the top, a page to pick
     /// the language at the root, and one sitemap listing every page with its alternates).
+    ///
+    /// What the build frees is given back to the system as it goes
+    /// (``AllocatorTuning/releasingFreedMemory(every:_:)``).
     package func build(
         sites: [LanguageSite],
         key: BuildKey? = nil,
         check: SiteCheck? = nil,
         progress: @escaping @Sendable (BuildProgress) -> Void = { _ in }
+    ) async throws(SiteError) -> BuildSummary {
+        try await AllocatorTuning.releasingFreedMemory { () async throws(SiteError) in
+            try await buildLanguages(sites, key: key, check: check, progress: progress)
+        }
+    }
+
+    private func buildLanguages(
+        _ sites: [LanguageSite], key: BuildKey?, check: SiteCheck?, progress: @escaping @Sendable (BuildProgress) -> Void
     ) async throws(SiteError) -> BuildSummary {
         let clock = ContinuousClock()
         let start = clock.now

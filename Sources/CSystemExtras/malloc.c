@@ -36,6 +36,9 @@ void pokedex_release_free_memory(void) {
 unsigned long pokedex_free_bytes(void) {
 #if defined(__GLIBC__) && (__GLIBC__ > 2 || (__GLIBC__ == 2 && __GLIBC_MINOR__ >= 33))
     return (unsigned long)mallinfo2().fordblks;
+#elif defined(__GLIBC__)
+    /* Before glibc 2.33: the same count in an int, enough to compare with a few MB. */
+    return (unsigned long)(unsigned int)mallinfo().fordblks;
 #else
     return 0;
 #endif

@@ -15,8 +15,9 @@ package enum AllocatorTuning {
     /// Where the C library has no such setting this does nothing, and says so (false).
     @discardableResult
     package static func mapLargeBlocks(threshold: Int = 128 * 1024) -> Bool {
-        largeBlockThreshold.store(threshold, ordering: .relaxed)
-        return pokedex_map_large_allocations(UInt(threshold)) == 0
+        let mapped = pokedex_map_large_allocations(UInt(threshold)) == 0
+        if mapped { largeBlockThreshold.store(threshold, ordering: .relaxed) }
+        return mapped
     }
 
     /// The threshold the command asked for with ``mapLargeBlocks(threshold:)``, to return to.
@@ -60,38 +61,68 @@ package enum AllocatorTuning {
     private static let reuse = Mutex(0)
 
     /// Runs `body` while, every `interval`, what the allocator holds free is given back to
-    /// the system (glibc's `malloc_trim`) if there is at least `least` of it: only in a
-    /// process that asked for ``mapLargeBlocks(threshold:)``, and never during a
-    /// ``reusingFreedBlocks(_:)``, which keeps freed blocks on purpose.
+    /// the system (glibc's `malloc_trim`) if there is at least `least` of it, and once more
+    /// when `body` ends (a serve between builds holds no more): only in a process whose C
+    /// library took ``mapLargeBlocks(threshold:)``, and never during a
+    /// ``reusingFreedBlocks(_:)``, which keeps freed blocks on purpose (`whileReusing`: even
+    /// then, for tests, which share the process with catalogs being built).
     ///
     /// glibc gives each thread that allocates an arena of its own. What a site's pages and
     /// indexes free in one thread's arena stays resident there while another thread's
-    /// arena grows for what it makes next: at ten times the dex, 15 MB lay free while the
-    /// pages were rendered in some runs and 40 MB in others, as the threads happened to take
-    /// the work, and the peak was 160 MB or 190 MB. Given back four times a second, the peak
-    /// was 160-166 MB (docs/BENCHMARKS.md, 48th landing). Below `least` it is not worth it:
-    /// every page given back and used again is a page fault, and the mirror's build (4-6 MB
-    /// free) spent 0.3-0.5 s more system time when it gave back as little. One arena for
-    /// every thread held the peak too, at a cost: 40 times the waits on its lock, 3-9% more CPU.
-    /// `released` is told each time (for tests).
+    /// arena grows for what it makes next: at ten times the dex, 15 MB lay free through the
+    /// render in a run that peaked at 169 MB and 40 MB in one that peaked at 180 MB, and the
+    /// same build peaked anywhere from 160 to 192 MB as the threads happened to take the
+    /// work. Given back every second, it peaked at 161.0-163.2 MB in three runs (every
+    /// quarter second: 160.6-164.2 MB in twelve, with four times the `madvise` calls;
+    /// docs/BENCHMARKS.md, 48th landing). The mirror's build holds 4-6 MB free and never
+    /// gives back: below `least` there is little to gain, and each page given back and used
+    /// again is a page fault (at ten times the dex, about a quarter more of them). Two arenas
+    /// for all the threads held the peak as well, but their locks were waited on 35-75 times
+    /// as often (1.04x the user CPU at the mirror's size).
+    ///
+    /// `released` is told each time (for tests); ``isReleasing`` is true within `body`.
     package static func releasingFreedMemory<Result, Failure: Error>(
-        every interval: Duration = .milliseconds(250), least: Int = 8 << 20, released: (@Sendable () -> Void)? = nil,
-        _ body: () async throws(Failure) -> Result
+        every interval: Duration = .seconds(1), least: Int = 8 << 20, whileReusing: Bool = false,
+        released: (@Sendable () -> Void)? = nil, _ body: () async throws(Failure) -> Result
     ) async throws(Failure) -> Result {
         guard largeBlockThreshold.load(ordering: .relaxed) > 0 else { return try await body() }
-        let releaser = Task.detached {
-            while !Task.isCancelled {
+        @Sendable func release() { if releaseFreedMemory(least: least, whileReusing: whileReusing) { released?() } }
+        // Above the build's own priority: a pool busy with its pages does not hold it back.
+        let releaser = Task.detached(priority: .high) {
+            while true {
                 try? await Task.sleep(for: interval)
-                if Task.isCancelled { break }
-                if reuse.withLock({ $0 == 0 }), freeBytes >= least {
-                    pokedex_release_free_memory()
-                    released?()
-                }
+                if Task.isCancelled { return }
+                release()
             }
         }
-        defer { releaser.cancel() }
-        return try await body()
+        let outcome = await $isReleasing.withValue(true) { () async -> Swift.Result<Result, Failure> in
+            do throws(Failure) {
+                return .success(try await body())
+            } catch {
+                return .failure(error)
+            }
+        }
+        releaser.cancel()
+        await releaser.value
+        release()
+        return try outcome.get()
     }
+
+    /// Gives what the allocator holds free back to the system if at least `least` of it is,
+    /// and no ``reusingFreedBlocks(_:)`` is running (unless `whileReusing`); says whether it did.
+    @discardableResult
+    package static func releaseFreedMemory(least: Int, whileReusing: Bool = false) -> Bool {
+        // Under the reuse lock: a stretch that keeps freed blocks does not start meanwhile.
+        reuse.withLock { depth in
+            guard depth == 0 || whileReusing, freeBytes >= least else { return false }
+            pokedex_release_free_memory()
+            return true
+        }
+    }
+
+    /// True within the body of a ``releasingFreedMemory(every:least:whileReusing:released:_:)``
+    /// that gives memory back (for tests: a site build runs in one).
+    @TaskLocal package static var isReleasing = false
 
     /// The bytes the allocator holds free in its heaps, or 0 where the C library does not say.
     package static var freeBytes: Int { Int(pokedex_free_bytes()) }

@@ -1,6 +1,8 @@
+import Common
 import HTMLSafety
 import Foundation
 import Pokedex
+import Synchronization
 import TestSupport
 import Testing
 @testable import SiteGenerator
@@ -33,6 +35,20 @@ struct SiteBuilderTests {
         #expect(summary.sprites == 30)
         let broken = try await SiteChecker(root: site.folder.appendingPathComponent("site")).check().findings.filter { $0.kind == .brokenLink }
         #expect(broken.isEmpty, "\(broken)")
+    }
+
+    @Test("a build runs where what it frees is given back to the system, where the C library can",
+          .enabled(if: AllocatorTuning.mapLargeBlocks(), "skipped: only glibc's allocator gives memory back on request"))
+    func buildGivesMemoryBack() async throws {
+        let site = try TestSite()
+        defer { site.remove() }
+        let seen = Mutex<[Bool]>([])
+        _ = try await SiteBuilder(configuration: site.configuration(output: "site"))
+            .build(catalog: TestCatalog.make(), progress: { _ in seen.withLock { $0.append(AllocatorTuning.isReleasing) } })
+        let told = seen.withLock { $0 }
+        #expect(!told.isEmpty)
+        #expect(told.allSatisfy { $0 }, "\(told.filter { !$0 }.count) of \(told.count) progress reports outside")
+        #expect(!AllocatorTuning.isReleasing)
     }
 
     @Test("escapes text from the catalog")

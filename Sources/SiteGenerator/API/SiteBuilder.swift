@@ -44,7 +44,7 @@ package struct SiteBuilder: Sendable {
     /// the language at the root, and one sitemap listing every page with its alternates).
     ///
     /// What the build frees is given back to the system as it goes
-    /// (``AllocatorTuning/releasingFreedMemory(every:_:)``).
+    /// (``AllocatorTuning/releasingFreedMemory(every:least:whileReusing:released:_:)``).
     package func build(
         sites: [LanguageSite],
         key: BuildKey? = nil,

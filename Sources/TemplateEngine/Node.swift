@@ -1,17 +1,79 @@
 /// One piece of a compiled template: the tree that rendering walks with a `switch`.
-indirect enum Node: Sendable {
+///
+/// Each case holds one reference (an array's buffer or a class), so a node is one word
+/// with its case in the pointer's spare bits and an array of nodes is an array of words:
+/// rendering reads a node without following a box first. (As an `indirect` enum each node
+/// was a box of its own, and loading it before the switch was a tenth of the renderer's
+/// own time.)
+enum Node: Sendable {
     /// Literal bytes (UTF-8), written as they are.
     case text([UInt8])
     /// `{{name}}` (escaped) or `{{{name}}}` / `{{&name}}`.
-    case variable(Name, escaped: Bool, Position)
+    case variable(Variable)
     /// `{{#name}}` or `{{^name}}` with its content.
     case section(Section)
-    /// `{{>name}}`; `indentation` is set when the tag stands alone on its line.
-    case partial(Reference, indentation: [UInt8]?, Position)
+    /// `{{>name}}`.
+    case partial(Partial)
     /// `{{<name}}` with the blocks it overrides.
-    case parent(Reference, overrides: [String: [Node]], indentation: [UInt8]?, Position)
+    case parent(Parent)
     /// `{{$name}}` with its default content.
-    case block(String, [Node], indentation: [UInt8]?, Position)
+    case block(Block)
+}
+
+/// An interpolation tag.
+final class Variable: Sendable {
+    let name: Name
+    let escaped: Bool
+    let position: Position
+
+    init(_ name: Name, escaped: Bool, _ position: Position) {
+        self.name = name
+        self.escaped = escaped
+        self.position = position
+    }
+}
+
+/// A partial tag; `indentation` is set when the tag stands alone on its line.
+final class Partial: Sendable {
+    let reference: Reference
+    let indentation: [UInt8]?
+    let position: Position
+
+    init(_ reference: Reference, indentation: [UInt8]?, _ position: Position) {
+        self.reference = reference
+        self.indentation = indentation
+        self.position = position
+    }
+}
+
+/// A parent tag with the blocks it overrides, by name.
+final class Parent: Sendable {
+    let reference: Reference
+    let overrides: [String: [Node]]
+    let indentation: [UInt8]?
+    let position: Position
+
+    init(_ reference: Reference, overrides: [String: [Node]], indentation: [UInt8]?, _ position: Position) {
+        self.reference = reference
+        self.overrides = overrides
+        self.indentation = indentation
+        self.position = position
+    }
+}
+
+/// A block tag with its default content.
+final class Block: Sendable {
+    let name: String
+    let defaults: [Node]
+    let indentation: [UInt8]?
+    let position: Position
+
+    init(_ name: String, _ defaults: [Node], indentation: [UInt8]?, _ position: Position) {
+        self.name = name
+        self.defaults = defaults
+        self.indentation = indentation
+        self.position = position
+    }
 }
 
 /// Where a tag starts in its template (1-based).

@@ -128,11 +128,11 @@ extension Parser {
 
     func leaf(_ tag: Tag, dedent: [UInt8]) -> Node? {
         switch tag.kind {
-        case .variable: return .variable(Name(tag.name), escaped: true, tag.position)
-        case .unescaped: return .variable(Name(tag.name), escaped: false, tag.position)
+        case .variable: return .variable(Variable(Name(tag.name), escaped: true, tag.position))
+        case .unescaped: return .variable(Variable(Name(tag.name), escaped: false, tag.position))
         case .partial:
-            return .partial(Reference(name: tag.name, isDynamic: tag.isDynamic),
-                            indentation: tag.isStandalone ? indentation(of: tag, dedent: dedent) : nil, tag.position)
+            return .partial(Partial(Reference(name: tag.name, isDynamic: tag.isDynamic),
+                                    indentation: tag.isStandalone ? indentation(of: tag, dedent: dedent) : nil, tag.position))
         case .comment, .delimiters, .close, .section, .inverted, .parent, .block: return nil
         }
     }
@@ -146,11 +146,11 @@ extension Parser {
                 let blockBody = tags[block].end..<max(tags[block].end, tags[partner[block]].start)
                 overrides[tags[block].name] = blockContent(block, text: blockBody, dedent: dedent).nodes
             }
-            return .parent(Reference(name: tag.name, isDynamic: tag.isDynamic), overrides: overrides,
-                           indentation: tag.isStandalone ? indentation(of: tag, dedent: dedent) : nil, tag.position)
+            return .parent(Parent(Reference(name: tag.name, isDynamic: tag.isDynamic), overrides: overrides,
+                                  indentation: tag.isStandalone ? indentation(of: tag, dedent: dedent) : nil, tag.position))
         case .block:
             let content = blockContent(index, text: body, dedent: dedent)
-            return .block(tag.name, content.nodes, indentation: content.indentation, tag.position)
+            return .block(Block(tag.name, content.nodes, indentation: content.indentation, tag.position))
         default:
             let rawEnd = tags[partner[index]].tagStart
             let raw = String(decoding: bytes[tag.tagEnd..<max(tag.tagEnd, rawEnd)], as: UTF8.self)

@@ -34,27 +34,27 @@ struct Renderer {
             switch node {
             case .text(let bytes):
                 writeText(bytes)
-            case .variable(let name, let escaped, let position):
-                try renderVariable(name, escaped: escaped, at: position)
+            case .variable(let variable):
+                try renderVariable(variable.name, escaped: variable.escaped, at: variable.position)
             case .section(let section):
                 try renderSection(section)
-            case .partial(let reference, let indentation, let position):
-                guard let template = try resolve(reference, at: position) else { continue }
-                try renderNested(template, indentation: indentation, at: position)
-            case .parent(let reference, let blocks, let indentation, let position):
-                guard let template = try resolve(reference, at: position) else { continue }
-                overrides.append(blocks)
+            case .partial(let partial):
+                guard let template = try resolve(partial.reference, at: partial.position) else { continue }
+                try renderNested(template, indentation: partial.indentation, at: partial.position)
+            case .parent(let parent):
+                guard let template = try resolve(parent.reference, at: parent.position) else { continue }
+                overrides.append(parent.overrides)
                 defer { overrides.removeLast() }
-                try renderNested(template, indentation: indentation, at: position)
-            case .block(let name, let defaults, let indentation, let position):
+                try renderNested(template, indentation: parent.indentation, at: parent.position)
+            case .block(let block):
                 // A block's override may hold a block of the same name, which resolves to the
                 // same override again: count blocks against the nesting limit like partials.
                 guard depth < options.maxDepth else {
-                    throw failure(.recursionTooDeep(name: "\(current.name) (block \(name))", limit: options.maxDepth), at: position)
+                    throw failure(.recursionTooDeep(name: "\(current.name) (block \(block.name))", limit: options.maxDepth), at: block.position)
                 }
                 depth += 1
                 defer { depth -= 1 }
-                try renderBlock(overriding(name) ?? defaults, indentation: indentation)
+                try renderBlock(overriding(block.name) ?? block.defaults, indentation: block.indentation)
             }
         }
     }

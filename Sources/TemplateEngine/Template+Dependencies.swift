@@ -24,18 +24,18 @@ extension Template {
             switch node {
             case .text:
                 break
-            case let .variable(name, _, _):
-                found.names.insert(name.source)
+            case let .variable(variable):
+                found.names.insert(variable.name.source)
             case let .section(section):
                 found.names.insert(section.name.source)
                 collect(section.nodes, into: &found)
-            case let .partial(reference, _, _):
-                note(reference, in: &found)
-            case let .parent(reference, overrides, _, _):
-                note(reference, in: &found)
-                for (_, content) in overrides { collect(content, into: &found) }
-            case let .block(_, content, _, _):
-                collect(content, into: &found)
+            case let .partial(partial):
+                note(partial.reference, in: &found)
+            case let .parent(parent):
+                note(parent.reference, in: &found)
+                for (_, content) in parent.overrides { collect(content, into: &found) }
+            case let .block(block):
+                collect(block.defaults, into: &found)
             }
         }
     }

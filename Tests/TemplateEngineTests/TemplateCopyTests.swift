@@ -4,7 +4,7 @@ import Testing
 @Suite("Template copies")
 struct TemplateCopyTests {
     /// Every heap object a node tree holds that rendering retains or reads: text and
-    /// indentation buffers, names, sections, nested node arrays.
+    /// indentation buffers, tags, names, sections, nested node arrays.
     private func storage(of nodes: [Node]) -> [UnsafeRawPointer] {
         var found: [UnsafeRawPointer] = []
         func bytes(_ array: [UInt8]?) {
@@ -17,18 +17,24 @@ struct TemplateCopyTests {
             for node in nodes {
                 switch node {
                 case .text(let text): bytes(text)
-                case .variable(let name, _, _): found.append(UnsafeRawPointer(Unmanaged.passUnretained(name).toOpaque()))
+                case .variable(let variable):
+                    found.append(UnsafeRawPointer(Unmanaged.passUnretained(variable).toOpaque()))
+                    found.append(UnsafeRawPointer(Unmanaged.passUnretained(variable.name).toOpaque()))
                 case .section(let section):
                     found.append(UnsafeRawPointer(Unmanaged.passUnretained(section).toOpaque()))
                     found.append(UnsafeRawPointer(Unmanaged.passUnretained(section.name).toOpaque()))
                     walk(section.nodes)
-                case .partial(_, let indentation, _): bytes(indentation)
-                case .parent(_, let overrides, let indentation, _):
-                    bytes(indentation)
-                    for (_, blocks) in overrides.sorted(by: { $0.key < $1.key }) { walk(blocks) }
-                case .block(_, let defaults, let indentation, _):
-                    bytes(indentation)
-                    walk(defaults)
+                case .partial(let partial):
+                    found.append(UnsafeRawPointer(Unmanaged.passUnretained(partial).toOpaque()))
+                    bytes(partial.indentation)
+                case .parent(let parent):
+                    found.append(UnsafeRawPointer(Unmanaged.passUnretained(parent).toOpaque()))
+                    bytes(parent.indentation)
+                    for (_, blocks) in parent.overrides.sorted(by: { $0.key < $1.key }) { walk(blocks) }
+                case .block(let block):
+                    found.append(UnsafeRawPointer(Unmanaged.passUnretained(block).toOpaque()))
+                    bytes(block.indentation)
+                    walk(block.defaults)
                 }
             }
         }
@@ -70,5 +76,38 @@ struct TemplateCopyTests {
             #expect(original.count == copied.count, "\(name): the copy has another shape")
             #expect(Set(original).isDisjoint(with: copied), "\(name): the copy shares storage with the original")
         }
+    }
+
+    @Test("a node is one word, the reference it holds: no box of its own, no payload inline")
+    func nodeIsOneWord() throws {
+        // Rendering walks arrays of nodes; a node of several words (a payload inline) made
+        // each step copy more, and a box of its own (`indirect`) made it follow a pointer first.
+        #expect(MemoryLayout<Node>.size == MemoryLayout<UnsafeRawPointer>.size)
+        var kinds = Set<String>()
+        func check(_ node: Node, holds object: AnyObject, _ kind: String) {
+            kinds.insert(kind)
+            #if arch(x86_64)
+            // The word is the object's address with the case in the pointer's spare bits
+            // (the top four and the low three on x86-64); a boxed node's word is the box's.
+            let word = unsafeBitCast(node, to: UInt.self) & ~UInt(0xF000_0000_0000_0007)
+            #expect(word == UInt(bitPattern: ObjectIdentifier(object)), "a \(kind) node is not its payload's reference")
+            #endif
+        }
+        func walk(_ nodes: [Node]) {
+            for node in nodes {
+                switch node {
+                case .text(let text): kinds.insert("text"); #expect(!text.isEmpty)
+                case .variable(let variable): check(node, holds: variable, "variable")
+                case .section(let section): check(node, holds: section, "section"); walk(section.nodes)
+                case .partial(let partial): check(node, holds: partial, "partial")
+                case .parent(let parent): check(node, holds: parent, "parent"); parent.overrides.values.forEach(walk)
+                case .block(let block): check(node, holds: block, "block"); walk(block.defaults)
+                }
+            }
+        }
+        for name in ["page", "layout"] { walk(try Template(source: sources[name]!, name: name).nodes) }
+        // The two templates hold every kind between them (a parent's overrides are node
+        // lists; the layout's default is a block), so each case is checked here.
+        #expect(kinds == ["text", "variable", "section", "partial", "parent", "block"])
     }
 }

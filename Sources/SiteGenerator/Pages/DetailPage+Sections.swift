@@ -191,19 +191,30 @@ enum DetailSections {
         let areaRanks = Self.ranks(areas), methodRanks = Self.ranks(encounters.map(\.method))
         let byVersion = Dictionary(grouping: encounters.indices, by: { encounters[$0].version })
         let versions = byVersion.keys.sorted { (versionOrder[$0] ?? Int.max, $0) < (versionOrder[$1] ?? Int.max, $1) }
-        // Games met the same way (Red and Blue) share one table: "Red, Blue".
-        var games: [(versions: [String], rows: [Int], key: [Encounter])] = []
+        // Games met the same way (Red and Blue) share one table: "Red, Blue". Rows are
+        // compared in place, all but their game (copies of every row to compare were a
+        // tenth of the section).
+        func alike(_ one: [Int], _ other: [Int]) -> Bool {
+            guard one.count == other.count else { return false }
+            for (first, second) in zip(one, other) {
+                guard encounters[first].area == encounters[second].area, encounters[first].method == encounters[second].method,
+                      encounters[first].minLevel == encounters[second].minLevel, encounters[first].maxLevel == encounters[second].maxLevel,
+                      encounters[first].chance == encounters[second].chance, encounters[first].conditions == encounters[second].conditions
+                else { return false }
+            }
+            return true
+        }
+        var games: [(versions: [String], rows: [Int])] = []
         for version in versions {
             let rows = (byVersion[version] ?? []).sorted { first, second in
                 let one = encounters[first], other = encounters[second]
                 return (areaRanks[first], methodRanks[first], one.minLevel, one.maxLevel, one.chance)
                     < (areaRanks[second], methodRanks[second], other.minLevel, other.maxLevel, other.chance)
             }
-            let key = rows.map { var row = encounters[$0]; row.version = ""; return row }
-            if let at = games.firstIndex(where: { $0.key == key }) {
+            if let at = games.firstIndex(where: { alike($0.rows, rows) }) {
                 games[at].versions.append(version)
             } else {
-                games.append(([version], rows, key))
+                games.append(([version], rows))
             }
         }
         // Without the full stop some values end with: joined, they read "…pillar of light., Start a…".
@@ -255,6 +266,12 @@ enum DetailSections {
                 guard next.area == first.area, next.method == first.method, next.minLevel == first.minLevel,
                       next.maxLevel == first.maxLevel, next.chance == first.chance else { break }
                 end += 1
+            }
+            // A run of one row (most of them) is that row as it is.
+            guard end > start + 1 else {
+                merged.append((rows[start], first.conditions, []))
+                start = end
+                continue
             }
             let run = rows[start..<end].map { encounters[$0].conditions }
             var seen = Set<String>()

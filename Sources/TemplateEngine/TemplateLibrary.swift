@@ -14,6 +14,10 @@ public struct TemplateLibrary: Sendable {
     public let templates: [String: Template]
     /// Report missing names and partials while rendering (for theme authors).
     public let strict: Bool
+    /// Every name a partial tag may use, with the template it finds (``template(named:)``'s
+    /// rule, followed once here): each `{{> card}}` a page renders found `card` missing,
+    /// made the string `partials/card` and looked again.
+    private let byReference: [String: Template]
 
     /// Loads every `*.mustache` under `directory`, then overrides by name from `theme`.
     public init(directory: URL, theme: URL? = nil, strict: Bool = false) throws(TemplateError) {
@@ -32,6 +36,12 @@ public struct TemplateLibrary: Sendable {
     public init(templates: [String: Template], strict: Bool = false) {
         self.templates = templates
         self.strict = strict
+        var byReference = templates
+        for (name, template) in templates where name.hasPrefix("partials/") {
+            let short = String(name.dropFirst("partials/".count))
+            if templates[short] == nil { byReference[short] = template }
+        }
+        self.byReference = byReference
     }
 
     /// A library of the same templates that shares no storage with this one.
@@ -48,7 +58,7 @@ public struct TemplateLibrary: Sendable {
 
     /// The template named `name`, or one in `partials/` by that name.
     public func template(named name: String) -> Template? {
-        templates[name] ?? templates["partials/" + name]
+        byReference[name]
     }
 
     /// Renders the template `name` against `context`.

@@ -31,6 +31,22 @@ struct TemplateLibraryTests {
         #expect(try library.render("card", ["name": "Ivysaur"]) == "<b>Ivysaur</b>")
     }
 
+    @Test("a partial's name finds the top-level template first, then the one in partials/; a full path finds its own")
+    func partialPrecedence() throws {
+        let library = TemplateLibrary(templates: try [
+            "page": "[{{> card}}|{{> badge}}|{{> partials/card}}|{{> partials/row}}|{{> row}}|{{> partials/deep}}|{{> missing}}]",
+            "card": "top card", "partials/card": "partial card", "partials/badge": "partial badge",
+            "partials/partials/row": "nested row", "partials/row": "partial row", "partials/partials/deep": "nested deep",
+        ].reduce(into: [String: Template]()) { $0[$1.key] = try Template(source: $1.value, name: $1.key) })
+        #expect(try library.render("page", [:]) == "[top card|partial badge|partial card|partial row|partial row|nested deep|]")
+        #expect(library.template(named: "badge")?.name == "partials/badge")
+        #expect(library.template(named: "partials/badge")?.name == "partials/badge")
+        #expect(library.template(named: "partials/partials/row")?.name == "partials/partials/row")
+        #expect(library.template(named: "missing") == nil)
+        // A copy follows the same rule.
+        #expect(try library.copy().render("page", [:]) == "[top card|partial badge|partial card|partial row|partial row|nested deep|]")
+    }
+
     @Test("lets a theme override one partial by name and keeps the rest")
     func themeOverride() throws {
         let root = try folder(["page.mustache": "[{{> card}}|{{> badge}}]", "partials/card.mustache": "default {{name}}",

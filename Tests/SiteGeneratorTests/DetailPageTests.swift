@@ -55,6 +55,18 @@ struct DetailPageTests {
         let (games, reads) = try locations(red.reversed().map { var row = $0; row.version = "blue"; return row } + red + gold)
         #expect(games.map { $0["game"]?.text } == ["Gold", "Red, Blue"])
         #expect(games.map { $0["open"]?.isTruthy } == [true, false])
+        // Blue as Red but for one field of one row, whichever it is: a table of its own.
+        let changes: [(field: String, change: (inout Encounter) -> Void)] = [
+            ("area", { $0.area = "z-route" }), ("method", { $0.method = "surf" }), ("minLevel", { $0.minLevel = 1 }),
+            ("maxLevel", { $0.maxLevel = 9 }), ("chance", { $0.chance = 6 }), ("conditions", { $0.conditions = ["time-morning"] }),
+        ]
+        // Every field but the game, so a field `Encounter` gains is named here too.
+        #expect(Set(Mirror(reflecting: red[0]).children.compactMap(\.label)) == Set(changes.map(\.field) + ["version"]))
+        for (field, change) in changes {
+            var blue = red.map { var row = $0; row.version = "blue"; return row }
+            change(&blue[0])
+            #expect(try locations(red + blue + gold).games.map { $0["game"]?.text } == ["Gold", "Red", "Blue"], "Blue's \(field) differs")
+        }
         let goldRows = games.first?["rows"]?.items ?? []
         #expect(goldRows.map { $0["area"]?.text } == ["B Unnamed Cave"])
         #expect(goldRows.first?["conditions"]?.text == "Morning")

@@ -192,15 +192,15 @@ enum DetailSections {
         let byVersion = Dictionary(grouping: encounters.indices, by: { encounters[$0].version })
         let versions = byVersion.keys.sorted { (versionOrder[$0] ?? Int.max, $0) < (versionOrder[$1] ?? Int.max, $1) }
         // Games met the same way (Red and Blue) share one table: "Red, Blue". Rows are
-        // compared in place, all but their game (copies of every row to compare were a
-        // tenth of the section).
+        // compared in place, not copied whole first (copies of every row to compare were a
+        // tenth of the section); each is compared by every field but its game, through the
+        // synthesized `==`, so a field `Encounter` gains is compared too.
         func alike(_ one: [Int], _ other: [Int]) -> Bool {
             guard one.count == other.count else { return false }
             for (first, second) in zip(one, other) {
-                guard encounters[first].area == encounters[second].area, encounters[first].method == encounters[second].method,
-                      encounters[first].minLevel == encounters[second].minLevel, encounters[first].maxLevel == encounters[second].maxLevel,
-                      encounters[first].chance == encounters[second].chance, encounters[first].conditions == encounters[second].conditions
-                else { return false }
+                var row = encounters[first]
+                row.version = encounters[second].version
+                guard row == encounters[second] else { return false }
             }
             return true
         }

@@ -99,12 +99,22 @@ package struct InputFolder: Sendable {
         // Grouped by the folder two levels up: `api/v2/pokemon` for `api/v2/pokemon/25/index.json`.
         // By bytes, as the file system names things: two spellings `String` calls equal
         // (`é` and `e` with a combining accent) are two folders there.
+        // A run of paths in one folder (as a resource's entries or a folder's sprites come)
+        // is compared with the run's folder and added at once: a key made for every path was
+        // a twentieth of an unchanged rebuild.
         var groups: [[UInt8]: [Int]] = [:]
+        var run: (base: [UInt8], positions: [Int]) = ([], [])
         for (position, relative) in relatives.enumerated() where Self.isPlainRelative(relative) {
             guard let last = relative.utf8.lastIndex(of: UInt8(ascii: "/")),
                   let middle = relative[..<last].utf8.lastIndex(of: UInt8(ascii: "/")) else { continue }
-            groups[Array(relative.utf8[..<middle]), default: []].append(position)
+            let base = relative.utf8[..<middle]
+            if run.positions.isEmpty || !base.elementsEqual(run.base) {
+                if !run.positions.isEmpty { groups[run.base, default: []].append(contentsOf: run.positions) }
+                run = (Array(base), [])
+            }
+            run.positions.append(position)
         }
+        if !run.positions.isEmpty { groups[run.base, default: []].append(contentsOf: run.positions) }
         // The biggest groups, a bounded number of them held open at once.
         var listings: [ListedFolder] = []
         var listingOf = [Int](repeating: -1, count: relatives.count)

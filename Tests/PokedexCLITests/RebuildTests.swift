@@ -54,6 +54,22 @@ struct RebuildTests {
         return info.st_mtim
     }
 
+    /// `pokedex build` of the data into `output`, with a cache of its own (`cache-<output>`),
+    /// run as a user runs it.
+    func run(_ output: String, _ extra: [String] = []) throws -> PokedexProcess.Result {
+        try PokedexProcess.run(["build", "--api", data.path, "--cache", folder.url.appendingPathComponent("cache-" + output).path,
+                                "--output", folder.url.appendingPathComponent(output).path, "--pokemon", "pikachu"] + extra)
+    }
+
+    /// The same files in `output` as in `clean`, each with the same bytes.
+    func expectSameFiles(_ output: String, as clean: String) {
+        let incremental = files(output), cleanFiles = files(clean)
+        #expect(Set(incremental.keys) == Set(cleanFiles.keys), "the same files")
+        for (path, bytes) in cleanFiles where incremental[path] != bytes {
+            Issue.record("\(path) differs between the rebuild and the clean build")
+        }
+    }
+
     /// Sets the file's modification time back, to the nanosecond.
     func setModified(_ time: timespec) throws {
         var times = [time, time]  // access and modification
@@ -72,13 +88,10 @@ struct RebuildTests {
         try Data(#"{"home_intro": "Second words."}"#.utf8).write(to: theme.appendingPathComponent("Templates/strings/en.json"))
         try await build(cache: "cache", output: "site")
         try await build(cache: "clean-cache", output: "clean")
-        let incremental = files("site"), clean = files("clean")
+        let incremental = files("site")
         #expect(String(decoding: try #require(incremental["pokemon/pikachu.html"]), as: UTF8.self).contains("After the change"))
         #expect(String(decoding: try #require(incremental["index.html"]), as: UTF8.self).contains("Second words."))
-        #expect(Set(incremental.keys) == Set(clean.keys), "the same files")
-        for (path, bytes) in clean where incremental[path] != bytes {
-            Issue.record("\(path) differs between the incremental and the clean build")
-        }
+        expectSameFiles("site", as: "clean")
         #expect(incremental != before, "something did change")
     }
 
@@ -477,4 +490,51 @@ struct RebuildTests {
         #expect(linked.status != 0, "the index's stamps still match, but the file is behind a link out: \(linked.output)")
         #expect(linked.errors.contains("symlink leading out of"), "\(linked.errors)")
     }
+
+    @Test("a sprite folder moved out of the data folder and linked back, stamps and all, is refused on a rebuild as a clean build refuses it")
+    func spriteFolderLinkedOutIsRefused() throws {
+        let inside = data.appendingPathComponent("sprites/pokemon")
+        try #require(FileManager.default.fileExists(atPath: inside.appendingPathComponent("25.png").path), "the subset holds Pikachu's sprite")
+        let first = try run("site")
+        try #require(first.status == 0, "\(first.errors)")
+        #expect(!first.errors.contains("refused the sprite"), "\(first.errors)")
+        // A rename keeps every sprite's size, time and inode: only resolving the path shows it now leads out.
+        let outside = folder.url.appendingPathComponent("elsewhere-sprites")
+        try FileManager.default.moveItem(at: inside, to: outside)
+        try FileManager.default.createSymbolicLink(at: inside, withDestinationURL: outside)
+        let rebuilt = try run("site"), clean = try run("clean")
+        try #require(clean.status == 0 && rebuilt.status == 0, "\(clean.errors)\n\(rebuilt.errors)")
+        #expect(clean.errors.contains("refused the sprite \(inside.path)/25.png"), "\(clean.errors)")
+        #expect(rebuilt.errors.contains("refused the sprite \(inside.path)/25.png"), "the index's stamps still match, but the sprites are behind a link out: \(rebuilt.output)\(rebuilt.errors)")
+        #expect(!rebuilt.output.contains("0 rendered"), "not taken as unchanged: \(rebuilt.output)")
+        expectSameFiles("site", as: "clean")
+    }
+
+    @Test("a sprite recorded as missing that appears, with nothing else changed, is taken on a rebuild as a clean build takes it")
+    func missingSpriteThatAppears() throws {
+        // A sprite a pokemon of the subset names and the data lacks, as upstream lacks some.
+        let pokemon = data.appendingPathComponent("api/v2/pokemon")
+        let named = try FileManager.default.contentsOfDirectory(atPath: pokemon.path).compactMap { id -> String? in
+            guard let bytes = FileManager.default.contents(atPath: pokemon.appendingPathComponent(id + "/index.json").path),
+                  let object = try? JSONSerialization.jsonObject(with: bytes) as? [String: Any],
+                  let url = (object["sprites"] as? [String: Any])?["front_default"] as? String,
+                  let range = url.range(of: "/master/") else { return nil }
+            return String(url[range.upperBound...])
+        }
+        let lacking = try #require(named.sorted().first { !FileManager.default.fileExists(atPath: data.appendingPathComponent($0).path) },
+                                   "no sprite of the subset is missing")
+        let first = try run("site", ["--verbose"])
+        try #require(first.status == 0, "\(first.errors)")
+        try FileManager.default.copyItem(at: data.appendingPathComponent("sprites/pokemon/25.png"), to: data.appendingPathComponent(lacking))
+        let rebuilt = try run("site", ["--verbose"]), clean = try run("clean", ["--verbose"])
+        try #require(clean.status == 0 && rebuilt.status == 0, "\(clean.errors)\n\(rebuilt.errors)")
+        // The source check saw it: the folder is read again, not taken as it was.
+        func missing(_ result: PokedexProcess.Result) -> String? {
+            (result.output + result.errors).split(separator: "\n").first { $0.contains("media missing upstream") }.map(String.init)
+        }
+        #expect(missing(first) != missing(clean), "the clean build counts one sprite fewer missing")
+        #expect(missing(rebuilt)?.prefix(while: { $0 != ";" }) == missing(clean)?.prefix(while: { $0 != ";" }))
+        expectSameFiles("site", as: "clean")
+    }
+
 }

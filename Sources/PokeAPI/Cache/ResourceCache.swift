@@ -34,6 +34,14 @@ struct ResourceCache: Sendable {
         return stamp
     }
 
+    /// The stamp of a sprite's or cry's file, resolved inside the folder as ``stamp(of:)-(APIResourcePath)``
+    /// resolves a resource's: one behind a link out of it has none, so the index never keeps
+    /// a sprite a clean build would refuse as present.
+    func stamp(of sprite: SpritePath) -> FileStamp? {
+        guard case (.file, let stamp?) = folder.stamped(sprite.relativePath) else { return nil }
+        return stamp
+    }
+
     /// `path` (a file in the cache) once its folder is known to lie inside the cache; for a
     /// file to be written, the folder is made if it is missing (``FolderConfinement/escape(ofMaking:)``).
     func confined(_ path: String, writing: Bool = true) throws(PokeAPIFailure) -> String {

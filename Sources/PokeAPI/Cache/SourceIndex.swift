@@ -69,29 +69,45 @@ package struct SourceIndex: Codable, Sendable, Equatable {
         root + "/api/v2/" + entry.path + "/index.json"
     }
 
-    /// The index as it stands: itself with nothing changed (`changed` 0, every file resolved
-    /// inside the folder, never through a link out of it, every sprite `stat`ed), or with new stamps when the only change since it was written
-    /// is files edited in a way that leaves what they reach as it was (a text changed by hand): each changed
-    /// file is read and scanned, and its ``Reach/key`` must be the one recorded. Nil when a
-    /// file or sprite is gone or changed otherwise, a changed file reaches anything else or
-    /// is not valid JSON, or so many changed that the crawl is as quick: the crawl decides.
-    /// So does anything a crawl would read again that the index has no stamp of: a list
-    /// (`api/v2/<resource>/index.json`) changed since `written` (the index's own stamp), or
-    /// something recorded as missing that is there now.
+    /// The index as it stands: itself with nothing changed (`changed` 0, every file and
+    /// sprite resolved inside the folder, never through a link out of it), or with new stamps
+    /// when the only change since it was written is files edited in a way that leaves what
+    /// they reach as it was (a text changed by hand): each changed file is read and scanned,
+    /// and its ``Reach/key`` must be the one recorded. Nil when a file or sprite is gone or
+    /// changed otherwise, a changed file reaches anything else or is not valid JSON, or so
+    /// many changed that the crawl is as quick: the crawl decides. So does anything a crawl
+    /// would read again that the index has no stamp of, whether or not anything else
+    /// changed: something recorded as missing that is there now, or a list
+    /// (`api/v2/<resource>/index.json`) changed since `written` (the index's own stamp).
     func restamped(written: FileStamp?, limit: Int = 256) -> (index: SourceIndex, changed: Int)? {
         var updated = self
         var changed = 0
         let folder = InputFolder(root: URL(fileURLWithPath: root, isDirectory: true))
+        // Each resource once: entries of one resource mostly follow each other.
+        var resources = Set<Substring>()
+        var last: Substring = ""
+        for entry in entries {
+            let resource = entry.path.prefix { $0 != "/" }
+            if resource != last { resources.insert(resource); last = resource }
+        }
+        let lists = resources.sorted().map { "api/v2/" + $0 + "/index.json" }
         // Through the folder, as the crawl reads it: a file now behind a link out of the
         // folder is the crawl's to refuse, whatever its stamp (the build takes an unchanged
         // file's record by this stamp without resolving it again). Ten thousand files, on
-        // every core, each one `fstatat` beside its resource's folder (`stamped(all:)`).
+        // every core, each one `fstatat` beside its resource's folder (`stamped(all:)`), and
+        // in the same pass the sprites and cries (a `stat` of each one's whole path, one
+        // core waiting on the other, was a fifth of the check), what the index records as
+        // missing and the lists.
         let files = entries.map { "api/v2/" + $0.path + "/index.json" }
-        let stamps = Self.stamps(of: files, in: folder)
+        let lackingResources = missingResources.compactMap { Self.resourcePath($0)?.filePath }
+        let found = folder.stamped(all: files + media.map(\.path) + lackingResources + missingMedia + lists)
+        func stamp(_ position: Int) -> FileStamp? {
+            if case (.file, let stamp?) = found[position] { stamp } else { nil }
+        }
         // By position: an entry is copied (its five arrays and strings retained) only when changed.
         for position in entries.indices {
             let relative = files[position]
-            guard let stamp = stamps[position] else { return nil }
+            guard let stamp = stamp(position) else { return nil }
             guard stamp != entries[position].stamp else { continue }
             guard written != nil else { return nil }
             let entry = entries[position]
@@ -103,33 +119,34 @@ package struct SourceIndex: Codable, Sendable, Equatable {
             else { return nil }
             updated.entries[position].stamp = stamp
         }
-        let media = media, root = root
-        guard !BoundedConcurrency.blocking(media.count, { FileStamp.of(root + "/" + media[$0].path) != media[$0].stamp }).contains(true) else {
-            return nil
+        var position = files.count
+        for media in media {
+            guard stamp(position) == media.stamp else { return nil }
+            position += 1
         }
-        guard changed > 0, let written else { return (self, 0) }
-        // Each resource once: entries of one resource mostly follow each other.
-        var resources = Set<Substring>()
-        var last: Substring = ""
-        for entry in entries {
-            let resource = entry.path.prefix { $0 != "/" }
-            if resource != last { resources.insert(resource); last = resource }
+        // Missing then, there now: a resource in any form (a clean build reads it, or refuses
+        // it), a sprite or cry only as a file inside the folder (one behind a link out is
+        // missing to the crawl, as it was to the index).
+        for _ in lackingResources {
+            guard found[position].resolution == .missing else { return nil }
+            position += 1
         }
-        for resource in resources {
-            if let list = FileStamp.of(root + "/api/v2/" + resource + "/index.json"), list.modified >= written.modified { return nil }
+        for _ in missingMedia {
+            if case .file = found[position].resolution { return nil }
+            position += 1
         }
-        // Hundreds of names a data folder lacks, each asked again on every core (one after
-        // another they were a sixth of the check).
-        let lacking = missingResources.map { Self.resourcePath($0).map { root + "/" + $0.filePath } } + missingMedia.map { root + "/" + $0 }
-        guard !BoundedConcurrency.blocking(lacking.count, { lacking[$0].map { FileStamp.of($0) != nil } ?? false }).contains(true) else {
-            return nil
+        // A list edited since the index was written. With files changed, one of the same
+        // time as the index counts too (edits are under way); with none, a list written
+        // with the index, as a fetch writes them, is not taken for an edit.
+        if let written {
+            for offset in lists.indices {
+                guard let list = stamp(position + offset) else {
+                    if found[position + offset].resolution == .missing { continue } else { return nil }  // behind a link out: the crawl's to refuse
+                }
+                if list.modified > written.modified || (changed > 0 && list.modified == written.modified) { return nil }
+            }
         }
-        return (updated, changed)
-    }
-
-    /// The stamp of each file resolved inside `folder` (nil: missing, or not a file inside it).
-    private static func stamps(of files: [String], in folder: InputFolder) -> [FileStamp?] {
-        folder.stamped(all: files).map { if case (.file, let stamp?) = $0 { stamp } else { nil } }
+        return changed > 0 ? (updated, changed) : (self, 0)
     }
 
     /// A key of everything the index says: which files, with which stamps. Two indexes of

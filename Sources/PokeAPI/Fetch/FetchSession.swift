@@ -44,7 +44,7 @@ struct FetchSession: Sendable {
             result.stamp = known.stamp
             return result
         case let .sprite(sprite):
-            guard let stamp = knownMedia[sprite.relativePath], FileStamp.of(cache.layout.path(for: sprite)) == stamp else { return nil }
+            guard let stamp = knownMedia[sprite.relativePath], cache.stamp(of: sprite) == stamp else { return nil }
             var result = ItemResult(item: item, outcome: .cached)
             result.stamp = stamp
             return result

@@ -103,12 +103,16 @@ struct BuildCommand: AsyncParsableCommand {
                                 prepared ready: CatalogSource.Prepared?) async throws -> Built {
         var source = try Self.source(settings)
         source.verify = verify
+        let themeRoot = try SiteConfiguration.locateTheme(), themeOverride = settings.theme.map { URL(fileURLWithPath: $0, isDirectory: true) }
+        let output = URL(fileURLWithPath: settings.output)
+        // The theme's prints and the site's last manifest, made while the source is checked.
+        async let lookahead = SiteBuilder.Lookahead(themeRoot: themeRoot, themeOverride: themeOverride, output: output)
         var prepared = if let ready { ready } else { try await prepare(source, settings: settings, reporter: reporter) }
         var configuration = SiteConfiguration(
             title: settings.title,
-            output: URL(fileURLWithPath: settings.output),
-            themeRoot: try SiteConfiguration.locateTheme(),
-            themeOverride: settings.theme.map { URL(fileURLWithPath: $0, isDirectory: true) },
+            output: output,
+            themeRoot: themeRoot,
+            themeOverride: themeOverride,
             spritesRoot: prepared.root,
             baseURL: settings.baseURL,
             language: settings.siteLanguages[0],
@@ -130,8 +134,9 @@ struct BuildCommand: AsyncParsableCommand {
             tool: PokedexVersion.build + (settings.strict ? " strict" : ""), data: prepared.contentKey,
             selection: selection.description, collection: collectionKey.hex
         )
-        let key = builder.key(inputs)
-        if !needCatalog, !verify, prepared.index != nil || prepared.root == nil, let summary = builder.unchangedSummary(key: key) {
+        let ahead = await lookahead
+        let key = builder.key(inputs, theme: builder.theme(in: ahead))
+        if !needCatalog, !verify, prepared.index != nil || prepared.root == nil, let summary = builder.unchangedSummary(key: key, lookahead: ahead) {
             return Built(summary: summary, configuration: configuration, sites: [], inputs: inputs)
         }
         var catalogs: [Catalog] = []

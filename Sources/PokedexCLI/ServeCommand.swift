@@ -371,7 +371,7 @@ actor ServeState {
             let built = await self.built
             guard !built.sites.isEmpty else { return built.summary }
             let builder = SiteBuilder(configuration: built.configuration)
-            let summary = try await builder.build(sites: built.sites, key: built.inputs.map(builder.key))
+            let summary = try await builder.build(sites: built.sites, key: built.inputs.map { builder.key($0) })
             await self.recordSummary(summary)
             return summary
         }

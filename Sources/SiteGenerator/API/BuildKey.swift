@@ -52,17 +52,31 @@ package struct BuildKey: Codable, Hashable, Sendable {
     }
 }
 
+/// What a build's key takes from the theme: a hash of every template and string, and one
+/// of every asset. Made apart from the rest of the key, so that a build can make it while
+/// its data is checked (``SiteBuilder/Lookahead``).
+package struct ThemePrints: Sendable, Equatable {
+    var templates: String
+    var assets: String
+
+    init(themeRoot: URL, override: URL?) {
+        var assetFolders = [themeRoot.appendingPathComponent("Public")]
+        if let override { assetFolders.append(override.appendingPathComponent("Public")) }
+        templates = Theme.fingerprint(of: Theme.templateFolders(themeRoot: themeRoot, override: override))
+        assets = Theme.fingerprint(of: assetFolders)
+    }
+}
+
 extension SiteBuilder {
-    /// The key of a build of this configuration from `inputs`.
-    package func key(_ inputs: BuildKey.Inputs) -> BuildKey {
-        var assetFolders = [configuration.themeRoot.appendingPathComponent("Public")]
-        if let override = configuration.themeOverride { assetFolders.append(override.appendingPathComponent("Public")) }
+    /// The key of a build of this configuration from `inputs`; `theme`, the theme's prints
+    /// when already made (a ``Lookahead``'s), else made now.
+    package func key(_ inputs: BuildKey.Inputs, theme: ThemePrints? = nil) -> BuildKey {
+        let prints = theme ?? ThemePrints(themeRoot: configuration.themeRoot, override: configuration.themeOverride)
         return BuildKey(
             inputs: inputs, language: configuration.languages.joined(separator: ","), title: configuration.title,
             baseURL: configuration.baseURL ?? "", spritesRoot: configuration.spritesRoot?.path ?? "",
             pageSize: configuration.pageSize, dexMode: configuration.dexMode, images: configuration.images,
-            templates: Theme.fingerprint(of: Theme.templateFolders(configuration)),
-            assets: Theme.fingerprint(of: assetFolders),
+            templates: prints.templates, assets: prints.assets,
             about: configuration.about ?? ""
         )
     }

@@ -97,10 +97,10 @@ struct Theme: Sendable {
         templateName.hasSuffix(".mustache") ? String(templateName.dropLast(".mustache".count)) : templateName
     }
 
-    /// The folders a configuration's templates come from: the default theme's, then the override's.
-    static func templateFolders(_ configuration: SiteConfiguration) -> [URL] {
-        var folders = [configuration.themeRoot.appendingPathComponent("Templates", isDirectory: true)]
-        if let override = configuration.themeOverride {
+    /// The folders a theme's templates come from: the default theme's, then the override's.
+    static func templateFolders(themeRoot: URL, override: URL?) -> [URL] {
+        var folders = [themeRoot.appendingPathComponent("Templates", isDirectory: true)]
+        if let override {
             let nested = override.appendingPathComponent("Templates", isDirectory: true)
             folders.append(FileManager.default.fileExists(atPath: nested.path) ? nested : override)
         }

@@ -1,0 +1,59 @@
+import Foundation
+import Testing
+@testable import SiteGenerator
+
+/// What a build makes while its data is checked (the theme's prints, the output's manifest)
+/// tells an unchanged site as the same made after the check does, and is used only for the
+/// theme and output it was made for.
+@Suite("Lookahead")
+struct LookaheadTests {
+    @Test("made before the check, it gives the key and the unchanged answer made after would; another theme's or output's is not used")
+    func sameAnswers() async throws {
+        let site = try TestSite()
+        defer { try? FileManager.default.removeItem(at: site.folder) }
+        let theme = site.folder.appendingPathComponent("theme/Templates/strings", isDirectory: true)
+        try FileManager.default.createDirectory(at: theme, withIntermediateDirectories: true)
+        try Data(#"{"home_intro": "First words."}"#.utf8).write(to: theme.appendingPathComponent("en.json"))
+        let override = site.folder.appendingPathComponent("theme", isDirectory: true)
+        let configuration = site.configuration(theme: override)
+        let builder = SiteBuilder(configuration: configuration)
+        func lookahead(output: URL = configuration.output, override: URL? = override) -> SiteBuilder.Lookahead {
+            SiteBuilder.Lookahead(themeRoot: configuration.themeRoot, themeOverride: override, output: output)
+        }
+        let inputs = BuildKey.Inputs(tool: "t", data: "1", selection: "all", collection: "none")
+        let key = builder.key(inputs)
+        // Before there is a site: the key is the same, and there is nothing to keep.
+        let before = lookahead()
+        #expect(builder.key(inputs, theme: builder.theme(in: before)) == key)
+        #expect(builder.unchangedSummary(key: key, lookahead: before) == nil)
+
+        let built = try await builder.build(catalog: TestCatalog.make(), key: key)
+        let after = lookahead()
+        let kept = try #require(builder.unchangedSummary(key: key, lookahead: after))
+        #expect(kept.pages == built.pages && kept.pagesRendered == 0)
+        #expect(kept.pages == builder.unchangedSummary(key: key)?.pages)
+        // Made before the site was built, it says what was there then: nothing.
+        #expect(builder.unchangedSummary(key: key, lookahead: before) == nil)
+        // Another key is another site.
+        #expect(builder.unchangedSummary(key: builder.key(BuildKey.Inputs(tool: "t", data: "2", selection: "all", collection: "none")),
+                                         lookahead: after) == nil)
+
+        // A word edited after the lookahead was made: its prints are the old theme's, so the
+        // key made from them is the old key; one made now sees the edit.
+        try Data(#"{"home_intro": "Second words."}"#.utf8).write(to: theme.appendingPathComponent("en.json"))
+        #expect(builder.key(inputs, theme: builder.theme(in: after)) == key)
+        #expect(builder.key(inputs, theme: builder.theme(in: lookahead())) == builder.key(inputs))
+        #expect(builder.key(inputs) != key)
+
+        // Another theme's prints and another output's manifest are not taken.
+        #expect(builder.theme(in: lookahead(override: nil)) == nil)
+        let elsewhere = lookahead(output: site.folder.appendingPathComponent("elsewhere", isDirectory: true))
+        #expect(builder.theme(in: elsewhere) != nil)
+        #expect(builder.unchangedSummary(key: key, lookahead: elsewhere)?.pages == kept.pages, "this output's manifest, read now")
+
+        // A page gone since the lookahead was made: asked after, so the site is built again.
+        let page = configuration.output.appendingPathComponent("index.html")
+        try FileManager.default.removeItem(at: page)
+        #expect(builder.unchangedSummary(key: key, lookahead: after) == nil)
+    }
+}

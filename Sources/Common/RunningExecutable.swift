@@ -1,3 +1,4 @@
+import CSystemExtras
 import Foundation
 
 /// The file this process runs, symlinks resolved. `argv[0]` says only how the user typed it:
@@ -40,4 +41,15 @@ package enum RunningExecutable {
         }
         return URL(fileURLWithPath: argument).resolvingSymlinksInPath()
     }
+
+    /// The GNU build ID the linker wrote into this executable (a hash of its bytes, as hex),
+    /// read from its notes in memory; nil where there is none (another platform, or a linker
+    /// told not to). Two executables of one ID are the same program, so what one of them
+    /// worked out from its own code alone (its schema's shape) holds for the other.
+    package static let buildID: String? = {
+        var bytes = [UInt8](repeating: 0, count: 64)
+        let length = Int(pokedex_build_id(&bytes, Int32(bytes.count)))
+        guard length > 0 else { return nil }
+        return bytes.prefix(length).map { ($0 < 16 ? "0" : "") + String($0, radix: 16) }.joined()
+    }()
 }

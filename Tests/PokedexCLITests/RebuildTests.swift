@@ -537,4 +537,45 @@ struct RebuildTests {
         expectSameFiles("site", as: "clean")
     }
 
+    @Test("the shapes this executable probed are kept beside the records and taken by its next build; another executable's are probed again")
+    func shapeMemoTaken() throws {
+        let cache = folder.url.appendingPathComponent("cache-site")
+        func build() throws -> (decoded: Int, result: PokedexProcess.Result) {
+            let result = try run("site", ["--verbose"])
+            try #require(result.status == 0, "\(result.errors)")
+            // "catalog (en): … species, …; 12 files decoded, the rest from records; 0.05 s"
+            let line = try #require((result.output + result.errors).split(separator: "\n").first { $0.contains("files decoded") }, "\(result.output)")
+            let words = line.split(separator: " ")
+            let at = try #require(words.firstIndex(of: "files"))
+            return (try #require(Int(words[at - 1])), result)
+        }
+        let memo = cache.appendingPathComponent(".pokedex/shapes.json")
+        func edit(_ change: (inout [String: Any]) -> Void) throws {
+            var object = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: memo)) as? [String: Any])
+            change(&object)
+            try JSONSerialization.data(withJSONObject: object).write(to: memo)
+        }
+        _ = try build()
+        try rewriteEntries("Second.")
+        let second = try build()
+        #expect(second.decoded < 10, "one file changed: the rest from records")
+        // Kept by the second build at the latest (the first may end before its records' folder is there).
+        try #require(FileManager.default.fileExists(atPath: memo.path), "\(second.result.output)")
+
+        // The schema's key in the memo names the records' file: one the build has never
+        // seen means every file is decoded. So a memo of this executable is taken as it is.
+        try edit { $0["schema"] = "0123456789abcdef" }
+        try rewriteEntries("Third.")
+        #expect(try build().decoded > 100, "the memo's key was taken: no records under it")
+        // Another executable's memo is not taken, though records under its key are there
+        // now (the third build's): the shapes are probed, the real key has no records left
+        // (a build keeps one set), and the memo is made this executable's again.
+        try edit { $0["build"] = "0000" }
+        try rewriteEntries("Fourth.")
+        #expect(try build().decoded > 100, "the probed key, not the memo's")
+        let kept = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: memo)) as? [String: Any])
+        #expect(kept["build"] as? String != "0000", "written again by this executable")
+        try rewriteEntries("Fifth.")
+        #expect(try build().decoded < 10, "taken again: the fourth build's records")
+    }
 }

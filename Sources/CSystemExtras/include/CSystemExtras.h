@@ -35,4 +35,9 @@ void pokedex_release_free_memory(void);
  *  mallinfo2().fordblks), or 0 where the C library does not say. */
 unsigned long pokedex_free_bytes(void);
 
+/** The GNU build ID the linker wrote into this executable (its NT_GNU_BUILD_ID note, a
+ *  hash of the linked bytes), copied into `buffer`. Returns its length, or 0 where there is
+ *  none or it is longer than `capacity` (another platform, a linker told not to write one). */
+int pokedex_build_id(unsigned char *buffer, int capacity);
+
 #endif

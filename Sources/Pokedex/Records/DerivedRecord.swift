@@ -1,3 +1,4 @@
+import Foundation
 import Common
 import PokeAPI
 import Synchronization
@@ -78,28 +79,108 @@ struct DerivedRecord<Value: Codable & Sendable>: Codable, Sendable {
 }
 
 /// The derived values' shapes, probed once per type and process. Probing runs each type's
-/// decoder against placeholders (``SchemaProbe``); with the schema's (``Wire/shapeKey``, a
-/// `static let`) that is 15-20 ms on the one thread a rebuild waits on, so ``warm()``
-/// probes them all beside the source check instead.
+/// decoder against placeholders (``SchemaProbe``); with the schema's (``Wire/shapeKey``)
+/// that is 15-20 ms on the one thread a rebuild waits on, so ``warm(memo:)`` probes them all
+/// beside the source check instead, or takes them from the ``ShapeMemo`` the same
+/// executable kept (probing was a tenth of an unchanged rebuild's CPU, on a core the source
+/// check wanted).
 enum DerivedShapes {
     private static let shapes = Mutex<[ObjectIdentifier: String]>([:])
+    /// The schema's key, once probed or taken from the memo.
+    private static let schema = Mutex<String?>(nil)
+    /// The types ``warm(memo:)`` makes ready: those a catalog's derived records are of.
+    static let warmed: [any Decodable.Type] = [SpeciesDraft.self, DecodedPokemon.self, Move.self]
 
     static func shape(of type: any Decodable.Type) -> String {
         if let shape = shapes.withLock({ $0[ObjectIdentifier(type)] }) { return shape }
         let shape = SchemaProbe.signature(of: type)
-        shapes.withLock { $0[ObjectIdentifier(type)] = shape }
+        shapes.withLock { $0[ObjectIdentifier(type)] = $0[ObjectIdentifier(type)] ?? shape }
         return shape
     }
 
-    /// Probes every shape a catalog's records are keyed by, on a thread of its own; a build
-    /// that asks for one before it is done waits for that one (the schema's is a `static
-    /// let`) or probes it itself (the same answer).
-    static func warm() {
+    /// ``Wire/shapeKey``: the memo's when ``warm(memo:)`` took one, else probed.
+    static var schemaKey: String {
+        if let key = schema.withLock({ $0 }) { return key }
+        let key = Wire.shapeKey
+        schema.withLock { $0 = $0 ?? key }
+        return key
+    }
+
+    /// Makes every shape a catalog's records are keyed by ready: from the memo in `folder`
+    /// (the records' folder) when this executable kept one there, read before this returns
+    /// (a small file: the build then never probes), else probed on a thread of its own and
+    /// kept there for the next build (only where the records already are: a cache is not
+    /// made for it). A build that asks for a shape before it is probed probes it itself (the
+    /// same answer) or waits for the schema's (a `static let`).
+    static func warm(memo folder: URL?) {
+        if let folder, let memo = ShapeMemo.read(in: folder), let taken = memo.shapes(of: warmed) {
+            schema.withLock { $0 = $0 ?? memo.schema }
+            shapes.withLock { known in
+                for (type, shape) in zip(warmed, taken) { known[ObjectIdentifier(type)] = known[ObjectIdentifier(type)] ?? shape }
+            }
+            return
+        }
         Task.detached(priority: .userInitiated) {
-            _ = Wire.shapeKey
-            _ = DerivedRecord<SpeciesDraft>.shape
-            _ = DerivedRecord<DecodedPokemon>.shape
-            _ = DerivedRecord<Move>.shape
+            let memo = ShapeMemo(schema: schemaKey, types: warmed, shapes: warmed.map(shape(of:)))
+            if let folder { memo?.write(in: folder) }
+        }
+    }
+}
+
+/// The shapes an executable probed (``DerivedShapes``), kept in the records' folder under its
+/// GNU build ID (``RunningExecutable/buildID``, a hash of its bytes): the next build by the
+/// same executable reads them instead of probing. Another executable's are never taken (its
+/// schema may differ); it probes, and keeps its own in their place.
+struct ShapeMemo: Codable, Equatable {
+    var build: String
+    var schema: String
+    /// Each type's shape, by its full name.
+    var shapes: [String: String]
+
+    /// Nil without a build ID: nothing tells this executable's memo from another's.
+    init?(schema: String, types: [any Decodable.Type], shapes: [String], build: String? = RunningExecutable.buildID) {
+        guard let build else { return nil }
+        self.build = build
+        self.schema = schema
+        self.shapes = Dictionary(zip(types.map { String(reflecting: $0) }, shapes), uniquingKeysWith: { first, _ in first })
+    }
+
+    static func file(in folder: URL) -> URL {
+        folder.appendingPathComponent(".pokedex/shapes.json")
+    }
+
+    /// The memo in `folder` when this executable (`build`) wrote it; nil otherwise, or when
+    /// it cannot be read.
+    static func read(in folder: URL, build: String? = RunningExecutable.buildID) -> ShapeMemo? {
+        guard let build, let data = try? Data(contentsOf: file(in: folder)),
+              let memo = try? JSONDecoder().decode(ShapeMemo.self, from: data), memo.build == build else { return nil }
+        return memo
+    }
+
+    /// The shape of each of `types`, in order; nil when one is missing.
+    func shapes(of types: [any Decodable.Type]) -> [String]? {
+        var found: [String] = []
+        for type in types {
+            guard let shape = shapes[String(reflecting: type)] else { return nil }
+            found.append(shape)
+        }
+        return found
+    }
+
+    /// Writes the memo whole (a file beside it, renamed over it), only where the records'
+    /// folder already is; a failure leaves the next build to probe again.
+    func write(in folder: URL) {
+        let file = Self.file(in: folder)
+        guard FileManager.default.fileExists(atPath: file.deletingLastPathComponent().path) else { return }
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys]
+        guard let data = try? encoder.encode(self) else { return }
+        let temporary = file.deletingLastPathComponent().appendingPathComponent(".shapes-\(UUID().uuidString).tmp")
+        do {
+            try data.write(to: temporary)
+            guard rename(temporary.path, file.path) == 0 else { throw CocoaError(.fileWriteUnknown) }
+        } catch {
+            try? FileManager.default.removeItem(at: temporary)
         }
     }
 }

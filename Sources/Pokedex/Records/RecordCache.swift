@@ -9,8 +9,8 @@ import Synchronization
 /// from here, so one edited flavor text costs one decode, not eight thousand.
 ///
 /// A record is the schema's own value in the build's binary form, stored as bytes and
-/// decoded only when the catalog asks for it. The file's key includes ``Wire/shapeKey``:
-/// records of another schema are never read. Its table names exactly the records the last
+/// decoded only when the catalog asks for it. The file's key includes ``Wire/shapeKey``
+/// (through ``DerivedShapes/schemaKey``): records of another schema are never read. Its table names exactly the records the last
 /// build used (the file may hold older ones no table names, until it is written anew); a
 /// corrupt or foreign file only means a slower build.
 ///
@@ -73,7 +73,7 @@ package final class RecordCache: Sendable {
     /// The file records are kept in under `folder`, for texts in `languages`.
     static func file(in folder: URL, languages: Set<String>?) -> URL {
         var key = Fingerprint()
-        key.add(Wire.shapeKey)
+        key.add(DerivedShapes.schemaKey)
         for language in (languages ?? ["*"]).sorted() { key.add(language) }
         return folder.appendingPathComponent(".pokedex/records-\(key.hex).bin")
     }

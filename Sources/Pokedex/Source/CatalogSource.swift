@@ -69,7 +69,7 @@ package struct CatalogSource: Sendable {
     /// Fetches what the cache lacks (remote), or indexes the folder (in place); the sample
     /// needs nothing. An unchanged source costs one `stat` per file it holds.
     package func prepare(progress: @escaping @Sendable (FetchProgress) -> Void = { _ in }) async throws -> Prepared {
-        if case .sample = origin {} else { DerivedShapes.warm() }
+        if case .sample = origin {} else { DerivedShapes.warm(memo: cache) }
         switch origin {
         case .sample:
             return Prepared(root: nil, index: nil, report: nil, contentKey: "sample:" + Catalog.sampleKey())

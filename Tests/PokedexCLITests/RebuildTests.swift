@@ -510,6 +510,32 @@ struct RebuildTests {
         expectSameFiles("site", as: "clean")
     }
 
+    @Test("in a fetched cache, a sprite folder linked out is refused once, the next rebuild keeps the site, and the link mended is seen")
+    func fetchedCacheSpriteFolderLinkedOut() throws {
+        // The data folder is a fetch's cache: built from it as a cache, offline.
+        func build() throws -> PokedexProcess.Result {
+            let result = try PokedexProcess.run(["build", "--cache", data.path, "--offline", "--output", folder.url.appendingPathComponent("site").path,
+                                                 "--pokemon", "pikachu", "--verbose"])
+            try #require(result.status == 0, "\(result.errors)")
+            return result
+        }
+        let inside = data.appendingPathComponent("sprites/pokemon"), outside = folder.url.appendingPathComponent("elsewhere-sprites")
+        _ = try build()
+        try FileManager.default.moveItem(at: inside, to: outside)
+        try FileManager.default.createSymbolicLink(at: inside, withDestinationURL: outside)
+        let linked = try build()
+        #expect(linked.errors.contains("refused the sprite \(inside.path)/25.png"), "\(linked.errors)")
+        // Kept as missing in the index: the next rebuild finds nothing changed (before, each
+        // one went to the crawl, the stamp kept for the sprite never matched again).
+        let again = try build()
+        #expect(again.output.contains("(0 rendered"), "\(again.output)")
+        try FileManager.default.removeItem(at: inside)
+        try FileManager.default.moveItem(at: outside, to: inside)
+        let mended = try build()
+        #expect(!mended.errors.contains("refused the sprite"), "\(mended.errors)")
+        #expect(!mended.output.contains("(0 rendered"), "the sprites are back: \(mended.output)")
+    }
+
     @Test("a sprite recorded as missing that appears, with nothing else changed, is taken on a rebuild as a clean build takes it")
     func missingSpriteThatAppears() throws {
         // A sprite a pokemon of the subset names and the data lacks, as upstream lacks some.

@@ -124,14 +124,11 @@ package struct SourceIndex: Codable, Sendable, Equatable {
             guard stamp(position) == media.stamp else { return nil }
             position += 1
         }
-        // Missing then, there now: a resource in any form (a clean build reads it, or refuses
-        // it), a sprite or cry only as a file inside the folder (one behind a link out is
-        // missing to the crawl, as it was to the index).
-        for _ in lackingResources {
-            guard found[position].resolution == .missing else { return nil }
-            position += 1
-        }
-        for _ in missingMedia {
+        // Missing then, there now: a file inside the folder. One behind a link out, or a
+        // folder in its place, is missing to the crawl as it was (a place the crawl cannot
+        // read is recorded missing again, a sprite is refused): taken for there, it sent
+        // every rebuild to the crawl.
+        for _ in lackingResources + missingMedia {
             if case .file = found[position].resolution { return nil }
             position += 1
         }
@@ -140,9 +137,8 @@ package struct SourceIndex: Codable, Sendable, Equatable {
         // with the index, as a fetch writes them, is not taken for an edit.
         if let written {
             for offset in lists.indices {
-                guard let list = stamp(position + offset) else {
-                    if found[position + offset].resolution == .missing { continue } else { return nil }  // behind a link out: the crawl's to refuse
-                }
+                // A list that is not a file inside the folder is not read as one.
+                guard let list = stamp(position + offset) else { continue }
                 if list.modified > written.modified || (changed > 0 && list.modified == written.modified) { return nil }
             }
         }

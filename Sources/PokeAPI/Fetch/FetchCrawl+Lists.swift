@@ -37,7 +37,17 @@ extension FetchCrawl {
     func index(root: String) -> SourceIndex? {
         let layout = session.cache.layout
         let paths = APIResourcePath.sorted(present.keys)
-        let sprites = presentSprites.keys.sorted()
+        // Each present sprite's stamp: stored by this run, from its descriptor; found cached,
+        // resolved through the folder, as the next check resolves it. One behind a link out
+        // (or gone since) has none and is kept as missing, as a data folder's crawl finds it
+        // and a build refuses it: recorded with a stamp the next check cannot match, it sent
+        // every rebuild to the crawl; left out, its link mended would go unseen.
+        var stamps: [SpritePath: FileStamp] = [:]
+        var lackingSprites = missingSprites
+        for (sprite, stored) in presentSprites {
+            if let stamp = stored ?? session.cache.stamp(of: sprite) { stamps[sprite] = stamp } else { lackingSprites.insert(sprite) }
+        }
+        let sprites = stamps.keys.sorted()
         let position = Dictionary(uniqueKeysWithValues: paths.enumerated().map { ($1, $0) })
         let spritePosition = Dictionary(uniqueKeysWithValues: sprites.enumerated().map { ($1, $0) })
         var entries: [SourceIndex.Entry] = []
@@ -66,7 +76,7 @@ extension FetchCrawl {
             var sprites: [Int] = []
             for set in [reach.sprites, reach.artwork, reach.home] {
                 for sprite in set {
-                    if let at = spritePosition[sprite] { sprites.append(at) } else if missingSprites.contains(sprite) { absent.append(sprite.relativePath) }
+                    if let at = spritePosition[sprite] { sprites.append(at) } else if lackingSprites.contains(sprite) { absent.append(sprite.relativePath) }
                 }
             }
             entries.append(SourceIndex.Entry(
@@ -76,13 +86,11 @@ extension FetchCrawl {
             ))
         }
         for sprite in sprites {
-            // Stored by this run: stamped from its descriptor. Found cached: one stat.
-            guard let stamp = (presentSprites[sprite] ?? nil) ?? FileStamp.of(layout.path(for: sprite)) else { continue }
-            media.append(SourceIndex.Media(path: sprite.relativePath, stamp: stamp))
+            if let stamp = stamps[sprite] { media.append(SourceIndex.Media(path: sprite.relativePath, stamp: stamp)) }
         }
         return SourceIndex(
             root: root, selection: configuration.indexKey, entries: entries, media: media,
-            missingMedia: missingSprites.map(\.relativePath).sorted(),
+            missingMedia: lackingSprites.map(\.relativePath).sorted(),
             missingResources: missingResources.map { $0.relativePath }.sorted(),
             items: done
         )

@@ -288,7 +288,7 @@ package final class RecordCache: Sendable {
         let folder = file.deletingLastPathComponent()
         for name in (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []
         where (name.hasPrefix("records-") && name.hasSuffix(".bin") && name != file.lastPathComponent)
-            || (name.hasPrefix(".records-") && name.hasSuffix(".tmp") && Self.isStale(folder.appendingPathComponent(name))) {
+            || ((name.hasPrefix(".records-") || name.hasPrefix(".shapes-")) && name.hasSuffix(".tmp") && Self.isStale(folder.appendingPathComponent(name))) {
             try? FileManager.default.removeItem(at: folder.appendingPathComponent(name))
         }
     }

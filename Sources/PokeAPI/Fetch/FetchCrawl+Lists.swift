@@ -47,12 +47,13 @@ extension FetchCrawl {
         for (sprite, stored) in presentSprites {
             if let stamp = stored ?? session.cache.stamp(of: sprite) { stamps[sprite] = stamp } else { lackingSprites.insert(sprite) }
         }
-        let sprites = stamps.keys.sorted()
+        let stamped = stamps.sorted { $0.key < $1.key }
+        let sprites = stamped.map(\.key)
+        let media = stamped.map { SourceIndex.Media(path: $0.key.relativePath, stamp: $0.value) }
         let position = Dictionary(uniqueKeysWithValues: paths.enumerated().map { ($1, $0) })
         let spritePosition = Dictionary(uniqueKeysWithValues: sprites.enumerated().map { ($1, $0) })
         var entries: [SourceIndex.Entry] = []
         entries.reserveCapacity(paths.count)
-        var media: [SourceIndex.Media] = []
         for path in paths {
             guard let resource = present[path] else { continue }
             // A file this run stored or found unchanged has its stamp already, from its
@@ -84,9 +85,6 @@ extension FetchCrawl {
                 links: links.sorted(), sprites: Self.sortedOnce(sprites),
                 name: met[path] ?? nil, absent: Self.sortedOnce(absent), reachKey: resource.reachKey
             ))
-        }
-        for sprite in sprites {
-            if let stamp = stamps[sprite] { media.append(SourceIndex.Media(path: sprite.relativePath, stamp: stamp)) }
         }
         return SourceIndex(
             root: root, selection: configuration.indexKey, entries: entries, media: media,

@@ -93,9 +93,13 @@ private extension TemplateLibrary {
         var sources: [String: Source] = [:]
         let prefix = root.path.hasSuffix("/") ? root.path : root.path + "/"
         for case let url as URL in walker where url.pathExtension == "mustache" {
-            let path = url.standardizedFileURL.resolvingSymlinksInPath().path
-            guard path.hasPrefix(prefix) else { continue }
-            let relative = String(path.dropFirst(prefix.count))
+            // Named where it is found: a link overrides by its own name, as a theme's prints
+            // read it (named by its target, a theme's `home.mustache` linked to
+            // `inner/home.mustache` was silently `inner/home`, and the site kept or dropped
+            // the override as the last build had). Read only when what it leads to lies inside.
+            let found = url.standardizedFileURL.path
+            guard found.hasPrefix(prefix), url.standardizedFileURL.resolvingSymlinksInPath().path.hasPrefix(prefix) else { continue }
+            let relative = String(found.dropFirst(prefix.count))
             let name = String(relative.dropLast(".mustache".count))
             do {
                 sources[name] = Source(path: relative, text: try String(contentsOf: url, encoding: .utf8))

@@ -88,6 +88,31 @@ struct TemplateLibraryTests {
         }
     }
 
+    @Test("a link to a template inside the folder is a template by the link's own name; one leading out is left out")
+    func links() throws {
+        let root = try folder(["page.mustache": "[{{> card}}]", "inner/card.mustache": "inner {{name}}"])
+        let outside = try folder(["secret.mustache": "secret"])
+        defer {
+            try? FileManager.default.removeItem(at: root)
+            try? FileManager.default.removeItem(at: outside)
+        }
+        let manager = FileManager.default
+        try manager.createSymbolicLink(atPath: root.appendingPathComponent("partials").path, withDestinationPath: "inner")
+        try manager.createSymbolicLink(atPath: root.appendingPathComponent("card.mustache").path, withDestinationPath: "inner/card.mustache")
+        try manager.createSymbolicLink(atPath: root.appendingPathComponent("leak.mustache").path,
+                                       withDestinationPath: outside.appendingPathComponent("secret.mustache").path)
+        let library = try TemplateLibrary(directory: root)
+        // `card` by the link, `inner/card` by the file; the linked folder is not walked
+        // into, and the link out is not read.
+        #expect(library.templates.keys.sorted() == ["card", "inner/card", "page"])
+        #expect(try library.render("page", ["name": "Mew"]) == "[inner Mew]")
+        // A theme's link overrides by its name too.
+        let theme = try folder(["mine/card.mustache": "mine {{name}}"])
+        defer { try? FileManager.default.removeItem(at: theme) }
+        try manager.createSymbolicLink(atPath: theme.appendingPathComponent("card.mustache").path, withDestinationPath: "mine/card.mustache")
+        #expect(try TemplateLibrary(directory: root, theme: theme).render("page", ["name": "Mew"]) == "[mine Mew]")
+    }
+
     @Test("names a missing template and a missing folder")
     func missing() throws {
         let root = try folder(["a.mustache": "a"])

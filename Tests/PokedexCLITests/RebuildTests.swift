@@ -491,6 +491,47 @@ struct RebuildTests {
         #expect(linked.errors.contains("symlink leading out of"), "\(linked.errors)")
     }
 
+    @Test("files of the output deleted, replaced or added by hand are put right by the next build, with nothing else changed, as a clean build writes them")
+    func outputEditedByHand() throws {
+        let site = folder.url.appendingPathComponent("site")
+        func build(_ output: String) throws -> PokedexProcess.Result {
+            let result = try run(output)
+            try #require(result.status == 0, "\(result.errors)")
+            return result
+        }
+        /// Replaces a file as an editor that saves a new file does.
+        func replace(_ path: String, with text: String) throws {
+            let file = site.appendingPathComponent(path)
+            try Data(text.utf8).write(to: file.appendingPathExtension("new"))
+            try #require(Foundation.rename(file.appendingPathExtension("new").path, file.path) == 0)
+        }
+        _ = try build("site")
+        _ = try build("site")  // the site it swapped out is the next one's to update
+        #expect(try build("site").output.contains("0 rendered"), "unchanged")
+        let manager = FileManager.default
+        let stylesheet = try #require(try manager.contentsOfDirectory(atPath: site.appendingPathComponent("assets").path).sorted().first { $0.hasSuffix(".css") })
+        let sprite = try #require(manager.enumerator(atPath: site.appendingPathComponent("sprites").path)?.allObjects
+            .compactMap { $0 as? String }.sorted().first { $0.hasSuffix(".png") })
+        try manager.removeItem(at: site.appendingPathComponent("assets/" + stylesheet))
+        try manager.removeItem(at: site.appendingPathComponent("search-index.js"))
+        try manager.removeItem(at: site.appendingPathComponent("sprites/" + sprite))
+        try replace("assets/site.js", with: "x")
+        try replace("pokemon/pikachu.html", with: "HACKED")
+        try Data("stray".utf8).write(to: site.appendingPathComponent("pokemon/stray.html"))
+        let rebuilt = try build("site")
+        #expect(!rebuilt.output.contains("0 rendered"), "not taken as unchanged: \(rebuilt.output)")
+        _ = try build("clean")
+        expectSameFiles("site", as: "clean")
+        #expect(try build("site").output.contains("0 rendered"), "unchanged again")
+        // A page replaced alone, with the pages rendered from what they read (a text edit
+        // elsewhere): the page is made again, not linked into the new site as it was.
+        try replace("pokemon/pikachu.html", with: "HACKED")
+        try rewriteEntries("Edited.")
+        _ = try build("site")
+        _ = try build("clean")
+        expectSameFiles("site", as: "clean")
+    }
+
     @Test("a sprite folder moved out of the data folder and linked back, stamps and all, is refused on a rebuild as a clean build refuses it")
     func spriteFolderLinkedOutIsRefused() throws {
         let inside = data.appendingPathComponent("sprites/pokemon")

@@ -70,7 +70,7 @@ package struct SiteBuilder: Sendable {
         let multilingual = sites.count > 1
         // The first language's tables and its pokemon's fingerprints are made while the
         // sprites are looked for.
-        let staging = try StagingFolder.prepare(output: configuration.output)
+        let staging = try StagingFolder.prepare(output: configuration.output, trusting: !configuration.verify)
         // What the last build kept of each language's reverse index (read first: the first
         // language's tables take it when made of the same inputs). Without a key the tool
         // that built the last site is unknown: nothing is taken.
@@ -203,7 +203,12 @@ package struct SiteBuilder: Sendable {
                 }
                 if !findings.isEmpty { throw SiteError(.checkFailed(findings: findings)) }
             }
+            // What the site holds as it goes live, for the next build to tell whether it is
+            // still so (kept beside it: a stamp is of the machine, not of the inputs).
+            let files = SiteFiles.record(staging.stagingPath)
+            SiteFiles.remove(for: staging.output)
             try staging.swap()
+            files?.write(for: staging.output)
             progress(BuildProgress(stage: .finishing, done: 1, total: 1))
             var result = summary(of: manifest, rendered: rendered, since: start)
             result.stages = stages + ["output: swapped into \(configuration.output.standardizedFileURL.path) in one step"]
@@ -231,6 +236,8 @@ extension SiteBuilder {
         package let theme: ThemePrints
         /// The output's manifest; nil when there is none, or none this tool reads.
         let manifest: BuildManifest?
+        /// What its build left in the output (``SiteFiles``), when kept.
+        let files: SiteFiles?
 
         package init(themeRoot: URL, themeOverride: URL?, output: URL) {
             self.themeRoot = themeRoot
@@ -238,6 +245,7 @@ extension SiteBuilder {
             self.output = output.standardizedFileURL
             theme = ThemePrints(themeRoot: themeRoot, override: themeOverride)
             manifest = BuildManifest.data(of: self.output).map(BuildManifest.read).flatMap { $0.pages.isEmpty ? nil : $0 }
+            files = manifest == nil ? nil : SiteFiles.read(for: self.output)
         }
     }
 
@@ -249,8 +257,9 @@ extension SiteBuilder {
     }
 
     /// The summary of the site already in the output when it was built with this very
-    /// key; nil when anything differs or a page is gone. The manifest is `lookahead`'s when
-    /// it was made for this output, else read now.
+    /// key; nil when anything differs, or the output is not as that build left it (a file
+    /// gone, added, or changed in size, time or inode: ``SiteFiles``). The manifest and that
+    /// record are `lookahead`'s when it was made for this output, else read now.
     ///
     /// A caller checks this before loading the catalog, so an unchanged rebuild costs
     /// only computing the key.
@@ -258,18 +267,21 @@ extension SiteBuilder {
         let start = ContinuousClock().now
         let output = configuration.output.standardizedFileURL
         let manifest: BuildManifest
+        let files: SiteFiles?
         if let lookahead, lookahead.output == output {
             guard let read = lookahead.manifest else { return nil }
             manifest = read
+            files = lookahead.files
         } else {
             guard let data = BuildManifest.data(of: output), BuildManifest.key(in: data) == key else { return nil }
             manifest = BuildManifest.read(data)
+            files = SiteFiles.read(for: output)
         }
-        guard manifest.key == key, !manifest.pages.isEmpty else { return nil }
-        // Every page still there: asked on every core by path, not through `URL` and
-        // `FileManager` one after another (a fifth of an unchanged build's CPU).
-        let root = output.path, pages = Array(manifest.pages.keys)
-        guard !BoundedConcurrency.blocking(pages.count, { access(root + "/" + pages[$0], F_OK) != 0 }).contains(true) else { return nil }
+        guard manifest.key == key, !manifest.pages.isEmpty, let files else { return nil }
+        // Every file and folder as the build left it, and nothing more: asked on every core
+        // by path, not through `URL` and `FileManager` one after another (a fifth of an
+        // unchanged build's CPU when it asked only after the pages).
+        guard files.stands(in: output.path) else { return nil }
         return summary(of: manifest, rendered: 0, since: start)
     }
 

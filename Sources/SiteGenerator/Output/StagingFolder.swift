@@ -43,14 +43,18 @@ struct StagingFolder: Sendable {
     /// What this build put in staging: a path claimed twice is a collision, and in a
     /// recycled folder what is not claimed is removed before the swap.
     private let claims = Claims()
+    /// The prints (``SiteFiles/prints()``) of the previous site's files as its build left
+    /// them: ``reuse(_:)`` takes only a file that still has its stamp. Nil: none is taken.
+    let kept: Set<UInt64>?
 
-    init(output: URL, staging: URL, previous: URL?, retired: URL, recycle: URL? = nil, recycled: Bool = false) {
+    init(output: URL, staging: URL, previous: URL?, retired: URL, recycle: URL? = nil, recycled: Bool = false, kept: Set<UInt64>? = nil) {
         self.output = output
         self.staging = staging
         self.previous = previous
         self.retired = retired
         self.recycle = recycle ?? staging.deletingLastPathComponent().appendingPathComponent(".\(output.lastPathComponent).previous")
         self.recycled = recycled
+        self.kept = kept
         stagingPath = staging.path
         previousPath = previous?.path
     }
@@ -79,8 +83,9 @@ struct StagingFolder: Sendable {
     /// kept one; else empty), refusing to replace a folder this tool did not build.
     ///
     /// A site left at the retired path by a swap that was killed midway (only on file
-    /// systems without an atomic exchange) is put back first.
-    static func prepare(output: URL) throws(SiteError) -> StagingFolder {
+    /// systems without an atomic exchange) is put back first. `trusting`: whether the
+    /// previous site's files may be taken as its build left them (not with `--verify`).
+    static func prepare(output: URL, trusting: Bool = true) throws(SiteError) -> StagingFolder {
         let manager = FileManager.default
         let output = output.standardizedFileURL
         let parent = output.deletingLastPathComponent()
@@ -116,7 +121,8 @@ struct StagingFolder: Sendable {
         } catch {
             throw SiteError(.unwritable(path: staging.path, underlying: error.localizedDescription))
         }
-        return StagingFolder(output: output, staging: staging, previous: previous, retired: retired, recycle: recycle, recycled: recycled)
+        let kept = previous != nil && trusting ? SiteFiles.read(for: output)?.prints() : nil
+        return StagingFolder(output: output, staging: staging, previous: previous, retired: retired, recycle: recycle, recycled: recycled, kept: kept)
     }
 
     /// Creates the folders these relative paths live in.
@@ -206,12 +212,14 @@ struct StagingFolder: Sendable {
     }
 
     /// Takes the previous site's file at `path` unchanged; its size, or nil when there is
-    /// none (or it is not a plain file this tool wrote: then the page is rendered anew).
+    /// none (or it is not a plain file this tool wrote, with the stamp its build left it
+    /// with: then the page is rendered anew).
     func reuse(_ path: String) -> Int? {
-        guard let previousPath, InputFolder.isPlainRelative(path) else { return nil }
+        guard let previousPath, let kept, InputFolder.isPlainRelative(path) else { return nil }
         let source = previousPath + "/" + path
         var status = stat()
-        guard lstat(source, &status) == 0, status.st_mode & S_IFMT == S_IFREG else { return nil }
+        guard lstat(source, &status) == 0, status.st_mode & S_IFMT == S_IFREG,
+              kept.contains(SiteFiles.print(path: path, stamp: FileStamp(status))) else { return nil }
         return link(source, at: path, size: Int(status.st_size), status: status)
     }
 

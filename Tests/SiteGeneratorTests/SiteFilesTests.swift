@@ -1,0 +1,162 @@
+import Common
+import Foundation
+import Testing
+@testable import SiteGenerator
+
+/// What a build left in its output, kept beside it, tells a site still as built from one
+/// changed by hand: an unchanged rebuild keeps only the former, and a rebuild takes from
+/// the last site only files that still have the stamps their build left them with.
+@Suite("Site files")
+struct SiteFilesTests {
+    /// A small site by hand: two folders, three files.
+    func makeSite(in folder: URL) throws -> URL {
+        let site = folder.appendingPathComponent("site", isDirectory: true)
+        try FileManager.default.createDirectory(at: site.appendingPathComponent("pokemon"), withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(at: site.appendingPathComponent("assets"), withIntermediateDirectories: true)
+        try Data("<p>home</p>".utf8).write(to: site.appendingPathComponent("index.html"))
+        try Data("<p>pikachu</p>".utf8).write(to: site.appendingPathComponent("pokemon/pikachu.html"))
+        try Data("body {}".utf8).write(to: site.appendingPathComponent("assets/site.css"))
+        return site
+    }
+
+    @Test("every file and folder is recorded, kept beside the output and read back; the site stands until anything in it changes")
+    func standsUntilChanged() throws {
+        let folder = try TestSupportPaths.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let site = try makeSite(in: folder)
+        let recorded = try #require(SiteFiles.record(site.path))
+        #expect(recorded.files.map(\.path) == ["assets/site.css", "index.html", "pokemon/pikachu.html"])
+        #expect(recorded.folders.map(\.path) == ["", "assets", "pokemon"])
+        #expect(recorded.folders.map(\.entries) == [3, 1, 1])
+        recorded.write(for: site)
+        #expect(SiteFiles.file(for: site).lastPathComponent == ".site.files")
+        #expect(FileManager.default.fileExists(atPath: folder.appendingPathComponent(".site.files").path), "beside the site, not in it")
+        #expect(SiteFiles.read(for: site) == recorded)
+        #expect(recorded.stands(in: site.path))
+
+        let manager = FileManager.default
+        let page = site.appendingPathComponent("pokemon/pikachu.html")
+        // Each change below is undone by recording again; each must be seen.
+        func expectSeen(_ what: String, _ change: () throws -> Void) throws {
+            let before = try #require(SiteFiles.record(site.path))
+            #expect(before.stands(in: site.path))
+            try change()
+            #expect(!before.stands(in: site.path), "\(what)")
+        }
+        try expectSeen("a file deleted") { try manager.removeItem(at: site.appendingPathComponent("assets/site.css")) }
+        try expectSeen("a file added to a folder") { try Data("x".utf8).write(to: site.appendingPathComponent("pokemon/extra.html")) }
+        try expectSeen("a file added at the top") { try Data("x".utf8).write(to: site.appendingPathComponent("stray.txt")) }
+        try expectSeen("a folder added") { try manager.createDirectory(at: site.appendingPathComponent("more"), withIntermediateDirectories: false) }
+        try expectSeen("a page replaced by a new file of the same size") {
+            let replacement = site.appendingPathComponent("pokemon/new.tmp")
+            try Data("<p>PIKACHU</p>".utf8).write(to: replacement)
+            #expect(rename(replacement.path, page.path) == 0)
+        }
+        try expectSeen("a page written in place, longer") {
+            let handle = try FileHandle(forWritingTo: page)
+            try handle.seekToEnd()
+            try handle.write(contentsOf: Data("!".utf8))
+            try handle.close()
+        }
+        try expectSeen("a page's time changed") {
+            var times = [timespec(tv_sec: 1_000_000, tv_nsec: 0), timespec(tv_sec: 1_000_000, tv_nsec: 0)]
+            #expect(utimensat(AT_FDCWD, page.path, &times, 0) == 0)
+        }
+        try expectSeen("a folder replaced by a link to a copy of it") {
+            let copy = folder.appendingPathComponent("assets-copy")
+            try manager.copyItem(at: site.appendingPathComponent("assets"), to: copy)
+            try manager.removeItem(at: site.appendingPathComponent("assets"))
+            try manager.createSymbolicLink(at: site.appendingPathComponent("assets"), withDestinationURL: copy)
+        }
+        // Unchanged, recorded again: it stands.
+        #expect(try #require(SiteFiles.record(site.path)).stands(in: site.path))
+    }
+
+    @Test("the record's prints name a file by path and stamp; a damaged record, or one of another format, is none")
+    func printsAndDamage() throws {
+        let folder = try TestSupportPaths.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let site = try makeSite(in: folder)
+        let recorded = try #require(SiteFiles.record(site.path))
+        let prints = recorded.prints()
+        #expect(prints.count == 3)
+        let file = recorded.files[1]
+        #expect(prints.contains(SiteFiles.print(path: file.path, stamp: file.stamp)))
+        var other = file.stamp
+        other.inode += 1
+        #expect(!prints.contains(SiteFiles.print(path: file.path, stamp: other)))
+        #expect(!prints.contains(SiteFiles.print(path: "pokemon/other.html", stamp: file.stamp)))
+
+        recorded.write(for: site)
+        let kept = SiteFiles.file(for: site)
+        var bytes = try Data(contentsOf: kept)
+        try bytes.dropLast(3).write(to: kept)
+        #expect(SiteFiles.read(for: site) == nil, "cut short")
+        bytes[bytes.startIndex + 5] ^= 0xFF
+        try bytes.write(to: kept)
+        #expect(SiteFiles.read(for: site) == nil, "another format")
+        SiteFiles.remove(for: site)
+        #expect(SiteFiles.read(for: site) == nil)
+    }
+
+    @Test("the record is written by renaming over its place: a link planted there is replaced, not written through")
+    func linkAtTheRecordsPlace() throws {
+        let folder = try TestSupportPaths.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let site = try makeSite(in: folder)
+        let victim = folder.appendingPathComponent("victim.txt")
+        try Data("keep me".utf8).write(to: victim)
+        try FileManager.default.createSymbolicLink(at: SiteFiles.file(for: site), withDestinationURL: victim)
+        try #require(SiteFiles.record(site.path)).write(for: site)
+        #expect(try Data(contentsOf: victim) == Data("keep me".utf8))
+        #expect(SiteFiles.read(for: site) != nil)
+        let leftovers = try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { $0.hasSuffix(".tmp") }
+        #expect(leftovers.isEmpty)
+    }
+
+    @Test("a built site is kept as it is only while it stands; a page replaced by hand is built again, not taken, and --verify takes nothing")
+    func builderTakesOnlyWhatStands() async throws {
+        let site = try TestSite()
+        defer { try? FileManager.default.removeItem(at: site.folder) }
+        let configuration = site.configuration()
+        let builder = SiteBuilder(configuration: configuration)
+        let key = builder.key(BuildKey.Inputs(tool: "t", data: "1", selection: "all", collection: "none"))
+        _ = try await builder.build(catalog: TestCatalog.make(), key: key)
+        _ = try await builder.build(catalog: TestCatalog.make(), key: key)  // a recycled folder from here on
+        #expect(builder.unchangedSummary(key: key) != nil)
+        let output = configuration.output
+        let home = output.appendingPathComponent("index.html")
+        let original = try Data(contentsOf: home)
+
+        // A stylesheet deleted by hand: not unchanged any more; the build puts it back.
+        let stylesheet = try #require(try FileManager.default.contentsOfDirectory(atPath: output.appendingPathComponent("assets").path).first { $0.hasSuffix(".css") })
+        let css = output.appendingPathComponent("assets/" + stylesheet)
+        let cssBytes = try Data(contentsOf: css)
+        try FileManager.default.removeItem(at: css)
+        #expect(builder.unchangedSummary(key: key) == nil)
+        _ = try await builder.build(catalog: TestCatalog.make(), key: key)
+        #expect(try Data(contentsOf: css) == cssBytes)
+        #expect(builder.unchangedSummary(key: key) != nil)
+
+        // A page replaced by hand: the next build (of other inputs, so no page is known
+        // unchanged by the key) renders it again rather than taking it.
+        try Data("HACKED".utf8).write(to: output.appendingPathComponent("index.tmp"))
+        #expect(rename(output.appendingPathComponent("index.tmp").path, home.path) == 0)
+        #expect(builder.unchangedSummary(key: key) == nil)
+        let other = builder.key(BuildKey.Inputs(tool: "t", data: "2", selection: "all", collection: "none"))
+        _ = try await builder.build(catalog: TestCatalog.make(), key: other)
+        #expect(try Data(contentsOf: home) == original)
+
+        // With --verify nothing of the last site is taken, though it stands.
+        var verifying = configuration
+        verifying.verify = true
+        let staging = try StagingFolder.prepare(output: output, trusting: false)
+        #expect(staging.kept == nil && staging.reuse("index.html") == nil)
+        staging.discard()
+        let trusting = try StagingFolder.prepare(output: output)
+        #expect(trusting.reuse("index.html") != nil)
+        trusting.discard()
+        _ = try await SiteBuilder(configuration: verifying).build(catalog: TestCatalog.make(), key: other)
+        #expect(try Data(contentsOf: home) == original)
+    }
+}

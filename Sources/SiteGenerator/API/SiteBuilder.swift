@@ -203,12 +203,12 @@ package struct SiteBuilder: Sendable {
                 }
                 if !findings.isEmpty { throw SiteError(.checkFailed(findings: findings)) }
             }
-            // What the site holds as it goes live, for the next build to tell whether it is
-            // still so (kept beside it: a stamp is of the machine, not of the inputs).
-            let files = SiteFiles.record(staging.stagingPath)
+            // What the site holds once live, for the next build to tell whether it is still
+            // so (kept beside it: a stamp is of the machine, not of the inputs). None while
+            // the swap runs: a kill between the two leaves none, not the last site's.
             SiteFiles.remove(for: staging.output)
             try staging.swap()
-            files?.write(for: staging.output)
+            SiteFiles.record(staging.output.path)?.write(for: staging.output)
             progress(BuildProgress(stage: .finishing, done: 1, total: 1))
             var result = summary(of: manifest, rendered: rendered, since: start)
             result.stages = stages + ["output: swapped into \(configuration.output.standardizedFileURL.path) in one step"]

@@ -17,23 +17,31 @@ import Foundation
 /// An edit that keeps a file's size, time and inode goes unseen, as in the data folder;
 /// `--verify` takes nothing from the last site.
 struct SiteFiles: Sendable, Equatable {
-    static let format = "pokedex-site-files-1"
+    static let format = "pokedex-site-files-3"
 
     struct File: Sendable, Equatable {
-        /// Relative to the site's root: `pokemon/pikachu.html`.
-        var path: String
+        /// Its name in its folder: `pikachu.html`.
+        var name: String
         var stamp: FileStamp
     }
 
     struct Folder: Sendable, Equatable {
         /// Relative to the site's root; "" for the root itself.
         var path: String
-        /// How many entries (files and folders) it holds.
-        var entries: Int
+        /// Its own stamp: a folder's modification time changes whenever an entry is made,
+        /// removed or renamed in it, so with the same stamp it holds the same names.
+        var stamp: FileStamp
+        /// Its files (not its folders), by name.
+        var files: [File] = []
     }
 
+    /// Every folder, by path, the root first.
     var folders: [Folder] = []
-    var files: [File] = []
+
+    /// Every file, by its path relative to the root, with its stamp.
+    var files: [(path: String, stamp: FileStamp)] {
+        folders.flatMap { folder in folder.files.map { (folder.path.isEmpty ? $0.name : folder.path + "/" + $0.name, $0.stamp) } }
+    }
 
     /// The file kept for the site at `output`: beside it, as `.<name>.files`.
     static func file(for output: URL) -> URL {
@@ -46,75 +54,76 @@ struct SiteFiles: Sendable, Equatable {
     static func record(_ root: String) -> SiteFiles? {
         var site = SiteFiles()
         func walk(_ relative: String) -> Bool {
-            let full = relative.isEmpty ? root : root + "/" + relative
-            let descriptor = open(full, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC)
-            guard descriptor >= 0, let directory = fdopendir(descriptor) else {
-                if descriptor >= 0 { close(descriptor) }
-                return false
-            }
+            guard let directory = openFolder(relative.isEmpty ? root : root + "/" + relative) else { return false }
             defer { closedir(directory) }
-            var entries = 0
-            var folders: [String] = []
+            var own = stat()
+            guard fstat(dirfd(directory), &own) == 0 else { return false }
+            var folder = Folder(path: relative, stamp: FileStamp(own))
+            var inside: [String] = []
             while let entry = readdir(directory) {
                 let name = withUnsafeBytes(of: entry.pointee.d_name) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
                 guard name != ".", name != ".." else { continue }
-                entries += 1
                 var status = stat()
                 guard fstatat(dirfd(directory), name, &status, AT_SYMLINK_NOFOLLOW) == 0 else { return false }
-                let path = relative.isEmpty ? name : relative + "/" + name
                 if status.st_mode & S_IFMT == S_IFDIR {
-                    folders.append(path)
+                    inside.append(relative.isEmpty ? name : relative + "/" + name)
                 } else {
-                    site.files.append(File(path: path, stamp: FileStamp(status)))
+                    folder.files.append(File(name: name, stamp: FileStamp(status)))
                 }
             }
-            site.folders.append(Folder(path: relative, entries: entries))
-            return folders.allSatisfy(walk)
+            folder.files.sort { $0.name < $1.name }
+            site.folders.append(folder)
+            return inside.allSatisfy(walk)
         }
         guard walk("") else { return nil }
         site.folders.sort { $0.path < $1.path }
-        site.files.sort { $0.path < $1.path }
         return site
     }
 
     /// Whether the folder at `root` holds exactly these: every folder (a real one, not a
-    /// link) with as many entries, every file (not followed if a link) with its stamp.
-    /// Asked on every core, by path.
+    /// link) with its stamp, so the same names (no entry made, removed or renamed there),
+    /// and every file (not followed if a link) with its stamp. Folder by folder on every
+    /// core, each file `fstatat` beside its folder, held open: `lstat` of each one's whole
+    /// path walked the path again for every file.
     func stands(in root: String) -> Bool {
-        let folders = folders, files = files
-        return !BoundedConcurrency.blocking(folders.count + files.count) { position -> Bool in
-            if position < folders.count {
-                let folder = folders[position]
-                return Self.entries(in: folder.path.isEmpty ? root : root + "/" + folder.path) != folder.entries
+        let folders = folders
+        return !BoundedConcurrency.blocking(folders.count) { position -> Bool in
+            let folder = folders[position]
+            guard let directory = Self.openFolder(folder.path.isEmpty ? root : root + "/" + folder.path) else { return true }
+            defer { closedir(directory) }
+            let descriptor = dirfd(directory)
+            var own = stat()
+            guard fstat(descriptor, &own) == 0, FileStamp(own) == folder.stamp else { return true }
+            for file in folder.files {
+                var status = stat()
+                guard fstatat(descriptor, file.name, &status, AT_SYMLINK_NOFOLLOW) == 0, status.st_mode & S_IFMT != S_IFDIR,
+                      FileStamp(status) == file.stamp else { return true }
             }
-            let file = files[position - folders.count]
-            var status = stat()
-            return lstat(root + "/" + file.path, &status) != 0 || status.st_mode & S_IFMT == S_IFDIR || FileStamp(status) != file.stamp
+            return false
         }.contains(true)
     }
 
-    /// How many entries the real folder at `path` holds; nil when it is not one.
-    private static func entries(in path: String) -> Int? {
+    /// The real folder at `path` (never through a link), open for listing; nil when it is not one.
+    private static func openFolder(_ path: String) -> OpaquePointer? {
         let descriptor = open(path, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC)
-        guard descriptor >= 0, let directory = fdopendir(descriptor) else {
-            if descriptor >= 0 { close(descriptor) }
+        guard descriptor >= 0 else { return nil }
+        guard let directory = fdopendir(descriptor) else {
+            close(descriptor)
             return nil
         }
-        defer { closedir(directory) }
-        var count = 0
-        while let entry = readdir(directory) {
-            let dot = withUnsafeBytes(of: entry.pointee.d_name) { name in
-                name[0] == UInt8(ascii: ".") && (name[1] == 0 || (name[1] == UInt8(ascii: ".") && name[2] == 0))
-            }
-            if !dot { count += 1 }
-        }
-        return count
+        return directory
     }
 
     /// One number per file, of its path and stamp: all a rebuild that reuses files keeps of
     /// this (at ten times the dex, 48,000 paths as a dictionary were 6 MB through the pages).
     func prints() -> Set<UInt64> {
-        Set(files.map { Self.print(path: $0.path, stamp: $0.stamp) })
+        var prints = Set<UInt64>(minimumCapacity: folders.reduce(0) { $0 + $1.files.count })
+        for folder in folders {
+            for file in folder.files {
+                prints.insert(Self.print(path: folder.path.isEmpty ? file.name : folder.path + "/" + file.name, stamp: file.stamp))
+            }
+        }
+        return prints
     }
 
     static func print(path: String, stamp: FileStamp) -> UInt64 {
@@ -132,10 +141,13 @@ struct SiteFiles: Sendable, Equatable {
             var site = SiteFiles()
             let folderCount = try reader.count()
             site.folders.reserveCapacity(min(folderCount, 1 << 16))
-            for _ in 0..<folderCount { site.folders.append(Folder(path: try reader.string(), entries: try reader.int())) }
-            let fileCount = try reader.count()
-            site.files.reserveCapacity(min(fileCount, 1 << 20))
-            for _ in 0..<fileCount { site.files.append(File(path: try reader.string(), stamp: try FileStamp(record: reader))) }
+            for _ in 0..<folderCount {
+                var folder = Folder(path: try reader.string(), stamp: try FileStamp(record: reader))
+                let fileCount = try reader.count()
+                folder.files.reserveCapacity(min(fileCount, 1 << 20))
+                for _ in 0..<fileCount { folder.files.append(File(name: try reader.string(), stamp: try FileStamp(record: reader))) }
+                site.folders.append(folder)
+            }
             return site
         }
         return read ?? nil
@@ -148,7 +160,7 @@ struct SiteFiles: Sendable, Equatable {
         let destination = Self.file(for: output)
         let temporary = destination.deletingLastPathComponent().appendingPathComponent(".\(destination.lastPathComponent).\(UUID().uuidString).tmp")
         let bytes = BinaryCoder.encodedBytes(record: self, format: Self.format,
-                                             capacity: files.reduce(64) { $0 + $1.path.utf8.count + 24 } + folders.count * 32)
+                                             capacity: folders.reduce(64) { $0 + $1.path.utf8.count + 32 + $1.files.reduce(0) { $0 + $1.name.utf8.count + 24 } })
         let descriptor = open(temporary.path, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o644)
         guard descriptor >= 0 else { return }
         let written = bytes.withUnsafeBytes { WholeFile.write(descriptor, $0) }
@@ -167,12 +179,12 @@ extension SiteFiles: BinaryWritable {
         writer.count(folders.count)
         for folder in folders {
             writer.string(folder.path)
-            writer.int(folder.entries)
-        }
-        writer.count(files.count)
-        for file in files {
-            writer.string(file.path)
-            file.stamp.write(record: writer)
+            folder.stamp.write(record: writer)
+            writer.count(folder.files.count)
+            for file in folder.files {
+                writer.string(file.name)
+                file.stamp.write(record: writer)
+            }
         }
     }
 }

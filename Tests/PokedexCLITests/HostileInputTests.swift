@@ -65,6 +65,23 @@ struct HostileInputTests {
         return result
     }
 
+    @Test("a data folder that lacks a file the selection reaches says which, where, and what to do, not to fetch")
+    func folderLacksAFile() throws {
+        let folder = try TemporaryFolder("pokedex-lacking")
+        let data = folder.url.appendingPathComponent("data")
+        try PokedexProcess.mirrorSubset("19,20", into: data)
+        try FileManager.default.removeItem(at: data.appendingPathComponent("api/v2/pokemon/20"))
+        let result = try PokedexProcess.run(["build", "--api", data.path, "--pokemon", "19,20", "--cache", folder.url.appendingPathComponent("cache").path,
+                                             "--output", folder.url.appendingPathComponent("site").path])
+        #expect(result.status != 0)
+        #expect(result.errors.contains("The data folder lacks 1 file(s) the selection reaches: /api/v2/pokemon/20/"), "\(result.errors)")
+        #expect(result.errors.contains(data.path), "where: \(result.errors)")
+        #expect(result.errors.contains("copy them in from a complete api-data folder"), "\(result.errors)")
+        #expect(!result.errors.contains("pokedex fetch"), "no fetch fills a folder read in place: \(result.errors)")
+        #expect(!result.errors.contains("Fatal error") && !result.errors.contains("Stack"), "\(result.errors)")
+        #expect(!FileManager.default.fileExists(atPath: folder.url.appendingPathComponent("site").path))
+    }
+
     @Test("a sprite path naming a generated file, a symlink out and a planted page change nothing outside the site")
     func spritesCannotEscape() throws {
         let poisoned = try Poisoned()

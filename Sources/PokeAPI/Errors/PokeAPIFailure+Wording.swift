@@ -47,8 +47,13 @@ extension PokeAPIFailure {
             return ("Offline, and the cache \(path) holds no PokeAPI data yet", "",
                     "Fetch once with network access (pokedex fetch, or pokedex build without --offline); without the network, "
                         + "build the bundled sample (pokedex build --sample) or a local data folder (pokedex build --api FOLDER)")
-        case let .offlineMisses(paths):
+        case let .offlineMisses(paths, folder):
             let shown = paths.prefix(20).joined(separator: ", ") + (paths.count > 20 ? ", ... (\(paths.count) in all)" : "")
+            if let folder {
+                return ("The data folder lacks \(paths.count) file(s) the selection reaches: \(shown)", folder,
+                        "Each is api/v2/<resource>/<id>/index.json under the folder: copy them in from a complete api-data "
+                            + "folder, or build a selection the folder covers (--pokemon, --generations)")
+            }
             return ("Offline, and the cache lacks \(paths.count) file(s): \(shown)", "",
                     "Run `pokedex fetch` once with network access; without it, build the bundled sample (--sample) or a local data folder (--api FOLDER)")
         case let .unknownPokemon(name, suggestions):

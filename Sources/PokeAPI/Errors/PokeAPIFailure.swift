@@ -41,8 +41,9 @@ enum PokeAPIFailure: Error, Equatable {
     case badLink(String)
     /// Another fetch holds the cache lock.
     case cacheLocked(path: String)
-    /// `--offline` and the cache lacks what the selection needs.
-    case offlineMisses([String])
+    /// `--offline` and the cache lacks what the selection needs; `folder`: a data folder read
+    /// in place (`--api FOLDER`) lacks it, which no fetch fills.
+    case offlineMisses([String], folder: String? = nil)
     /// Offline, and the cache holds no data at all.
     case offlineEmptyCache(path: String)
     /// A pokemon name or id that does not exist.

@@ -85,7 +85,7 @@ struct FetchCrawl {
         self = board.crawl.withLock { $0 }
         if let unreachable { throw unreachable }
         try Task.checkCancellation()
-        if !misses.isEmpty { throw PokeAPIFailure.offlineMisses(misses.sorted()) }
+        if !misses.isEmpty { throw PokeAPIFailure.offlineMisses(misses.sorted(), folder: session.cache.inPlace.map { _ in configuration.cache.path }) }
         report.failures.sort { $0.url < $1.url }
         report.duration = ContinuousClock.now - started
         return report

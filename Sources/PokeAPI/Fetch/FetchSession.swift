@@ -174,7 +174,7 @@ private extension FetchSession {
             if case .offlineMisses = error, cache.inPlace != nil {
                 // A data folder read in place that has no list of a lookup: nothing to follow.
                 result.outcome = .missingResource
-            } else if case let .offlineMisses(paths) = error {
+            } else if case let .offlineMisses(paths, _) = error {
                 result.outcome = .offlineMiss(paths.first ?? resource)
             } else {
                 result.outcome = Self.outcome(of: error, url: endpoints.listURL(for: resource))

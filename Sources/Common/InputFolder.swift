@@ -184,6 +184,23 @@ package struct InputFolder: Sendable {
         return found
     }
 
+    /// Why `relative` escapes the folder (its real path is `target`), naming the part that
+    /// does: a folder on the way that is a symlink leading out (the link to fix, with where
+    /// it leads), else the file itself.
+    package func escaping(_ relative: String, target: String) -> InputFolderError {
+        var prefix = ""
+        for part in relative.split(separator: "/") {
+            prefix += prefix.isEmpty ? String(part) : "/" + part
+            guard prefix.count < relative.count else { break }
+            var status = stat()
+            guard lstat(rootPath + "/" + prefix, &status) == 0 else { break }
+            if status.st_mode & S_IFMT == S_IFLNK, let real = Self.realPath(rootPath + "/" + prefix), !isInside(real) {
+                return InputFolderError(path: rootPath + "/" + prefix, problem: .escapes(target: real, folder: realRoot))
+            }
+        }
+        return InputFolderError(path: rootPath + "/" + relative, problem: .escapes(target: target, folder: realRoot))
+    }
+
     /// Whether a real path is the root or below it.
     private func isInside(_ real: String) -> Bool {
         real == realRoot || real.hasPrefix(realRoot.hasSuffix("/") ? realRoot : realRoot + "/")
@@ -210,7 +227,7 @@ package struct InputFolder: Sendable {
         case let .file(path, _):
             return try read(resolved: path, shownAs: relative)
         case let .escapes(target):
-            throw InputFolderError(path: rootPath + "/" + relative, problem: .escapes(target: target, folder: realRoot))
+            throw escaping(relative, target: target)
         case .notAFile:
             throw InputFolderError(path: rootPath + "/" + relative, problem: .notAFile)
         case .unsafePath:

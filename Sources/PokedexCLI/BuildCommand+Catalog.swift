@@ -46,10 +46,17 @@ extension BuildCommand {
             throw CommandFailure(
                 "\(report.failures.count) resources could not be read from or fetched into \(folder):\n\(shown)\n"
                     + FetchSummary.adviceText(report.failures)
-                    + "Run the build again to resume, or `pokedex fetch` to see every failure."
+                    + (Self.readsInPlace(source) ? "Mend the files named above in the data folder, then build again."
+                        : "Run the build again to resume, or `pokedex fetch` to see every failure.")
             )
         }
         return prepared
+    }
+
+    /// Whether the source is a data folder read as it is (`--api FOLDER`): a failure there
+    /// is in its files, which running again does not mend.
+    static func readsInPlace(_ source: CatalogSource) -> Bool {
+        if case .folder = source.origin { true } else { false }
     }
 
     /// The selection as the fetcher takes it.

@@ -489,6 +489,11 @@ struct RebuildTests {
         let linked = try build()
         #expect(linked.status != 0, "the index's stamps still match, but the file is behind a link out: \(linked.output)")
         #expect(linked.errors.contains("symlink leading out of"), "\(linked.errors)")
+        // The link named is the folder, where it leads, and what to do: mend the folder, not run again.
+        #expect(linked.errors.contains("\(inside.path) is a symlink leading out of"), "\(linked.errors)")
+        #expect(linked.errors.contains("(to \(outside.resolvingSymlinksInPath().path))"), "\(linked.errors)")
+        #expect(linked.errors.contains("Mend the files named above in the data folder"), "\(linked.errors)")
+        #expect(!linked.errors.contains("Run the build again to resume"), "\(linked.errors)")
     }
 
     @Test("files of the output deleted, replaced or added by hand are put right by the next build, with nothing else changed, as a clean build writes them")

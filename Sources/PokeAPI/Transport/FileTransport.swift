@@ -33,13 +33,14 @@ struct FileTransport: HTTPTransport {
         if path.hasSuffix("/") { path += "index.json" }
         guard !path.split(separator: "/").contains("..") else { return Self.notFound }
         guard let folder = folders.first(where: { path.hasPrefix($0.root.path + "/") }) else { return Self.notFound }
-        switch folder.resolve(String(path.dropFirst(folder.root.path.count + 1))) {
+        let relative = String(path.dropFirst(folder.root.path.count + 1))
+        switch folder.resolve(relative) {
         case let .file(real, size):
             guard size <= request.maxBytes else { throw .tooLarge }
             guard let data = FileManager.default.contents(atPath: real) else { return Self.notFound }
             return TransportResponse(status: 200, headers: [:], body: data)
         case let .escapes(target):
-            throw .refused("\(path) is a symlink leading out of \(folder.realRoot) (to \(target))")
+            throw .refused(folder.escaping(relative, target: target).description)
         case .notAFile, .unsafePath:
             throw .refused("\(path) is not a regular file inside \(folder.realRoot)")
         case .missing:

@@ -130,7 +130,7 @@ struct ResourceStore: Sendable {
         case let .file(path, _): real = path
         case .missing: throw .missingResource(path: path(relative), neededBy: neededBy)
         case let .escapes(target):
-            throw .confined(detail: InputFolderError(path: path(relative), problem: .escapes(target: target, folder: folder.realRoot)).description)
+            throw .confined(detail: folder.escaping(relative, target: target).description)
         case .notAFile, .unsafePath: throw .unreadable(path: path(relative), detail: "not a regular file")
         }
         reads?.note(relative, record: RecordCache.key(relative, T.self), stamp: stamp)

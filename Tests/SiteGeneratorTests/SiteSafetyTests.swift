@@ -26,6 +26,34 @@ struct SiteSafetyTests {
         #expect(sizes.contains(".w-100 { width: 100%; }"), "stat bars are sized by class")
     }
 
+    @Test("a theme file linked out of the theme is left out and said, on the build and on the unchanged rebuild after it; one linked inside is used")
+    func themeLinksOut() async throws {
+        let site = try TestSite()
+        defer { site.remove() }
+        let manager = FileManager.default
+        let theme = site.folder.appendingPathComponent("theme", isDirectory: true)
+        try manager.createDirectory(at: theme.appendingPathComponent("Public"), withIntermediateDirectories: true)
+        try manager.createDirectory(at: theme.appendingPathComponent("Templates/mine"), withIntermediateDirectories: true)
+        let secret = site.folder.appendingPathComponent("secret.css")
+        try Data("body { background: url(secret) }".utf8).write(to: secret)
+        try manager.createSymbolicLink(at: theme.appendingPathComponent("Public/leak.css"), withDestinationURL: secret)
+        try manager.createSymbolicLink(at: theme.appendingPathComponent("Templates/about.mustache"), withDestinationURL: secret)
+        try Data("{{<layout}}{{$main}}<p>MINE</p>{{/main}}{{/layout}}".utf8).write(to: theme.appendingPathComponent("Templates/mine/home.mustache"))
+        try manager.createSymbolicLink(atPath: theme.appendingPathComponent("Templates/home.mustache").path, withDestinationPath: "mine/home.mustache")
+        let builder = SiteBuilder(configuration: site.configuration(theme: theme))
+        let key = builder.key(BuildKey.Inputs(tool: "t", data: "1", selection: "all", collection: "none"))
+        let built = try await builder.build(catalog: TestCatalog.make(), key: key)
+        let output = site.folder.appendingPathComponent("site")
+        let said = built.warnings.filter { $0.contains("refused the theme file") }
+        #expect(said.count == 2, "\(built.warnings)")
+        #expect(said.contains { $0.contains("Public/leak.css") && $0.contains("(to \(secret.resolvingSymlinksInPath().path))") })
+        #expect(said.contains { $0.contains("Templates/about.mustache") })
+        #expect(!manager.fileExists(atPath: output.appendingPathComponent("assets/leak.css").path))
+        #expect(try String(contentsOf: output.appendingPathComponent("index.html"), encoding: .utf8).contains("<p>MINE</p>"), "the link inside is used")
+        let kept = try #require(builder.unchangedSummary(key: key))
+        #expect(kept.warnings == built.warnings, "said again when the site is kept")
+    }
+
     @Test("a path's folder is what NSString says it is, double and trailing slashes included")
     func folderOfPath() {
         for path in ["sprites/pokemon/25.png", "a/b/c/d.png", "index.html", "", "/", "/x", "en//x", "en/", "a//b/c", "//a//b//",

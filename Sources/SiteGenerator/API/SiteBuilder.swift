@@ -178,7 +178,9 @@ package struct SiteBuilder: Sendable {
             manifest.key = key
             manifest.sprites = sprites.count
             manifest.spritesMissing = media.frontMissing
-            manifest.warnings = refused.isEmpty ? nil : refused
+            let warnings = refused + Theme.refusedLinks(
+                under: Theme.templateFolders(themeRoot: configuration.themeRoot, override: configuration.themeOverride) + themes[0].assetFolders)
+            manifest.warnings = warnings.isEmpty ? nil : warnings
             manifest.wroteSitemap = configuration.baseURL.map { !$0.isEmpty } ?? false
             manifest.search = searchFiles
             manifest.languages = multilingual ? members.map(\.language.tag) : nil

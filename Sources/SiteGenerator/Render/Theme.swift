@@ -134,6 +134,23 @@ struct Theme: Sendable {
         }
     }
 
+    /// Why each file under the folders that a theme leaves out was refused: a symlink
+    /// leading out of its folder (a theme cloned from elsewhere cannot publish `~/.ssh` as
+    /// an asset), said as a refused sprite is, rather than dropped without a word.
+    static func refusedLinks(under folders: [URL]) -> [String] {
+        var refused: [String] = []
+        for folder in folders {
+            let input = InputFolder(root: folder)
+            guard let enumerator = FileManager.default.enumerator(atPath: folder.path) else { continue }
+            while let relative = enumerator.nextObject() as? String {
+                guard case let .escapes(target) = input.resolve(relative) else { continue }
+                refused.append("refused the theme file \(folder.path)/\(relative): it is a symlink leading out of \(input.realRoot) (to \(target)); "
+                    + "it is left out (copy the file in, or link inside the theme)")
+            }
+        }
+        return refused.sorted()
+    }
+
     /// Every regular file under a folder, with its path relative to it, sorted.
     ///
     /// A symlink is followed only when its target lies inside the same folder (a theme

@@ -61,6 +61,8 @@ struct SiteFilesTests {
             var times = [timespec(tv_sec: 1_000_000, tv_nsec: 0), timespec(tv_sec: 1_000_000, tv_nsec: 0)]
             #expect(utimensat(AT_FDCWD, page.path, &times, 0) == 0)
         }
+        try expectSeen("a page's permissions changed") { #expect(chmod(page.path, 0o600) == 0) }
+        try expectSeen("a folder's permissions changed") { #expect(chmod(site.appendingPathComponent("pokemon").path, 0o700) == 0) }
         try expectSeen("a folder replaced by a link to a copy of it") {
             let copy = folder.appendingPathComponent("assets-copy")
             try manager.copyItem(at: site.appendingPathComponent("assets"), to: copy)
@@ -80,11 +82,12 @@ struct SiteFilesTests {
         let prints = recorded.prints()
         #expect(prints.count == 3)
         let file = recorded.files[1]
-        #expect(prints.contains(SiteFiles.print(path: file.path, stamp: file.stamp)))
+        #expect(prints.contains(SiteFiles.print(path: file.path, stamp: file.stamp, mode: file.mode)))
         var other = file.stamp
         other.inode += 1
-        #expect(!prints.contains(SiteFiles.print(path: file.path, stamp: other)))
-        #expect(!prints.contains(SiteFiles.print(path: "pokemon/other.html", stamp: file.stamp)))
+        #expect(!prints.contains(SiteFiles.print(path: file.path, stamp: other, mode: file.mode)))
+        #expect(!prints.contains(SiteFiles.print(path: "pokemon/other.html", stamp: file.stamp, mode: file.mode)))
+        #expect(!prints.contains(SiteFiles.print(path: file.path, stamp: file.stamp, mode: 0o600)))
 
         recorded.write(for: site)
         let kept = SiteFiles.file(for: site)
@@ -113,7 +116,7 @@ struct SiteFilesTests {
         #expect(leftovers.isEmpty)
     }
 
-    @Test("a built site is kept as it is only while it stands; a page replaced by hand is built again, not taken, and --verify takes nothing")
+    @Test("a built site is kept only while it stands; a page replaced or made unreadable by hand is made anew, a copied record of reads takes nothing, a name that is not UTF-8 is left out, and --verify takes nothing")
     func builderTakesOnlyWhatStands() async throws {
         let site = try TestSite()
         defer { try? FileManager.default.removeItem(at: site.folder) }
@@ -145,6 +148,44 @@ struct SiteFilesTests {
         let other = builder.key(BuildKey.Inputs(tool: "t", data: "2", selection: "all", collection: "none"))
         _ = try await builder.build(catalog: TestCatalog.make(), key: other)
         #expect(try Data(contentsOf: home) == original)
+
+        // A page made unreadable by hand: the next build makes it anew, with a new file's
+        // permissions, not linked in as it is.
+        #expect(chmod(home.path, 0o600) == 0)
+        #expect(builder.unchangedSummary(key: other) == nil)
+        _ = try await builder.build(catalog: TestCatalog.make(), key: other)
+        var status = stat(), made = stat()
+        #expect(lstat(home.path, &status) == 0 && lstat(css.path, &made) == 0)
+        #expect(status.st_mode & 0o777 == made.st_mode & 0o777 && status.st_mode & 0o777 != 0o600, "\(String(status.st_mode & 0o777, radix: 8))")
+        #expect(try Data(contentsOf: home) == original)
+
+        // What the last build knew of its site (here its pages' reads) replaced by a copy, new
+        // file and all: none of it is taken, nor any page.
+        let inputs = output.appendingPathComponent(PageInputs.fileName)
+        let copy = output.appendingPathComponent("inputs.tmp")
+        try FileManager.default.copyItem(at: inputs, to: copy)
+        #expect(rename(copy.path, inputs.path) == 0)
+        let untrusting = try StagingFolder.prepare(output: output)
+        #expect(untrusting.kept == nil && untrusting.trustedPrevious == nil && untrusting.reuse("index.html") == nil)
+        untrusting.discard()
+        _ = try await builder.build(catalog: TestCatalog.make(), key: other)
+        let trustingAgain = try StagingFolder.prepare(output: output)
+        #expect(trustingAgain.trustedPrevious != nil, "its own build's, once built again")
+        trustingAgain.discard()
+
+        // A name that is not UTF-8, planted in the output: no record of such a site, and the
+        // builds after it (the second over the site it swapped out) leave it out.
+        let planted = Array(output.appendingPathComponent("pokemon").path.utf8) + Array("/bad\u{7F}".utf8) + [0xFF, 0]
+        let descriptor = planted.withUnsafeBufferPointer { $0.withMemoryRebound(to: CChar.self) { open($0.baseAddress!, O_WRONLY | O_CREAT | O_EXCL, 0o644) } }
+        try #require(descriptor >= 0)
+        close(descriptor)
+        #expect(SiteFiles.record(output.path) == nil)
+        for data in ["3", "4"] {
+            _ = try await builder.build(catalog: TestCatalog.make(), key: builder.key(BuildKey.Inputs(tool: "t", data: data, selection: "all", collection: "none")))
+        }
+        let names = try FileManager.default.contentsOfDirectory(atPath: output.appendingPathComponent("pokemon").path)
+        #expect(!names.contains { $0.hasPrefix("bad") }, "\(names.filter { $0.hasPrefix("bad") })")
+        #expect(SiteFiles.record(output.path) != nil)
 
         // With --verify nothing of the last site is taken, though it stands.
         var verifying = configuration

@@ -52,6 +52,17 @@ struct SiteSafetyTests {
         #expect(try String(contentsOf: output.appendingPathComponent("index.html"), encoding: .utf8).contains("<p>MINE</p>"), "the link inside is used")
         let kept = try #require(builder.unchangedSummary(key: key))
         #expect(kept.warnings == built.warnings, "said again when the site is kept")
+
+        // A theme with no Templates/ folder holds its Public/: a link there is said once, as
+        // an asset; a link that is neither template, strings nor asset is not said.
+        let flat = site.folder.appendingPathComponent("flat", isDirectory: true)
+        try manager.createDirectory(at: flat.appendingPathComponent("Public"), withIntermediateDirectories: true)
+        try manager.createSymbolicLink(at: flat.appendingPathComponent("Public/leak.css"), withDestinationURL: secret)
+        try manager.createSymbolicLink(at: flat.appendingPathComponent("notes.txt"), withDestinationURL: secret)
+        let flatBuilt = try await SiteBuilder(configuration: site.configuration(output: "flat-site", theme: flat)).build(catalog: TestCatalog.make(), key: key)
+        let flatSaid = flatBuilt.warnings.filter { $0.contains("refused the theme file") }
+        #expect(flatSaid.count == 1 && flatSaid.first?.contains("Public/leak.css") == true
+                && flatSaid.first?.contains("leading out of \(flat.appendingPathComponent("Public").resolvingSymlinksInPath().path)") == true, "\(flatSaid)")
     }
 
     @Test("a path's folder is what NSString says it is, double and trailing slashes included")

@@ -74,7 +74,7 @@ package struct SiteBuilder: Sendable {
         // What the last build kept of each language's reverse index (read first: the first
         // language's tables take it when made of the same inputs). Without a key the tool
         // that built the last site is unknown: nothing is taken.
-        let lastReverse = ReverseTable.read(from: staging.previous, tool: key?.inputs.tool)
+        let lastReverse = ReverseTable.read(from: staging.trustedPrevious, tool: key?.inputs.tool)
         let firstTables = Task { [catalog = first.catalog] in CatalogIndex.Tables(catalog: catalog, lastReverse: lastReverse[catalog.language]) }
         let firstPokemonPrints = Task { [catalog = first.catalog] in await ReadPrints.pokemonPrints(catalog) }
         // What the pages need of the sprites found; the table of where each one is goes with
@@ -88,8 +88,8 @@ package struct SiteBuilder: Sendable {
         }
         let (sprites, contents, refused) = (media.shapes, media.contents, media.refused)
         do throws(SiteError) {
-            let previous = BuildManifest.read(from: staging.previous)
-            let previousInputs = PageInputs.read(from: staging.previous)
+            let previous = BuildManifest.read(from: staging.trustedPrevious)
+            let previousInputs = PageInputs.read(from: staging.trustedPrevious)
             // Pages taken by their reads keep the last build's entries, numbered in its table.
             var inputs = PageInputs(names: previousInputs.names)
             var manifest = BuildManifest()
@@ -179,7 +179,7 @@ package struct SiteBuilder: Sendable {
             manifest.sprites = sprites.count
             manifest.spritesMissing = media.frontMissing
             let warnings = refused + Theme.refusedLinks(
-                under: Theme.templateFolders(themeRoot: configuration.themeRoot, override: configuration.themeOverride) + themes[0].assetFolders)
+                templates: Theme.templateFolders(themeRoot: configuration.themeRoot, override: configuration.themeOverride), assets: themes[0].assetFolders)
             manifest.warnings = warnings.isEmpty ? nil : warnings
             manifest.wroteSitemap = configuration.baseURL.map { !$0.isEmpty } ?? false
             manifest.search = searchFiles

@@ -1,10 +1,11 @@
 import Common
 import Foundation
 
-/// Every file and folder of a site as its build left it, each file with its stamp (size,
-/// modification time to the nanosecond, inode), kept beside the output (`.<name>.files`,
-/// with `.<name>.previous`): not in the site, whose bytes must be a clean build's, and a
-/// stamp is of the machine, not of the inputs.
+/// Every file and folder of a site as its build left it, each with its stamp (size,
+/// modification time to the nanosecond, inode) and permissions, kept beside the output
+/// (`.<name>.files`, as the last site swapped out is kept as `.<name>.previous`): not in
+/// the site, whose bytes must be a clean build's, and a stamp is of the machine, not of
+/// the inputs.
 ///
 /// It is what tells a site still as it was built from one changed by hand since. A rebuild
 /// with nothing changed keeps the site only when every file still has its stamp and no
@@ -14,15 +15,19 @@ import Foundation
 /// an asset, a search file or a sprite deleted or replaced in the output stayed so, and a
 /// page replaced by hand was linked into every later site as it was.
 ///
-/// An edit that keeps a file's size, time and inode goes unseen, as in the data folder;
-/// `--verify` takes nothing from the last site.
+/// An edit that keeps a file's size, time, inode and permissions goes unseen, as in the
+/// data folder; `--verify` takes nothing from the last site. So does an edit made in the
+/// moment between the swap and the record (the record is of the site once live: a
+/// folder's time is its own, and the swap must not be what changed it).
 struct SiteFiles: Sendable, Equatable {
-    static let format = "pokedex-site-files-3"
+    static let format = "pokedex-site-files-4"
 
     struct File: Sendable, Equatable {
         /// Its name in its folder: `pikachu.html`.
         var name: String
         var stamp: FileStamp
+        /// Its permissions (`st_mode & 0o7777`): a page made unreadable by hand was kept so.
+        var mode: UInt32
     }
 
     struct Folder: Sendable, Equatable {
@@ -31,6 +36,7 @@ struct SiteFiles: Sendable, Equatable {
         /// Its own stamp: a folder's modification time changes whenever an entry is made,
         /// removed or renamed in it, so with the same stamp it holds the same names.
         var stamp: FileStamp
+        var mode: UInt32
         /// Its files (not its folders), by name.
         var files: [File] = []
     }
@@ -38,9 +44,9 @@ struct SiteFiles: Sendable, Equatable {
     /// Every folder, by path, the root first.
     var folders: [Folder] = []
 
-    /// Every file, by its path relative to the root, with its stamp.
-    var files: [(path: String, stamp: FileStamp)] {
-        folders.flatMap { folder in folder.files.map { (folder.path.isEmpty ? $0.name : folder.path + "/" + $0.name, $0.stamp) } }
+    /// Every file, by its path relative to the root, with its stamp and permissions.
+    var files: [(path: String, stamp: FileStamp, mode: UInt32)] {
+        folders.flatMap { folder in folder.files.map { (folder.path.isEmpty ? $0.name : folder.path + "/" + $0.name, $0.stamp, $0.mode) } }
     }
 
     /// The file kept for the site at `output`: beside it, as `.<name>.files`.
@@ -58,17 +64,20 @@ struct SiteFiles: Sendable, Equatable {
             defer { closedir(directory) }
             var own = stat()
             guard fstat(dirfd(directory), &own) == 0 else { return false }
-            var folder = Folder(path: relative, stamp: FileStamp(own))
+            var folder = Folder(path: relative, stamp: FileStamp(own), mode: Self.mode(own))
             var inside: [String] = []
             while let entry = readdir(directory) {
-                let name = withUnsafeBytes(of: entry.pointee.d_name) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
+                // A name that is not UTF-8 (planted by hand: the build makes none) cannot be
+                // kept as text: no record, and the next build makes every page anew.
+                let bytes = withUnsafeBytes(of: entry.pointee.d_name) { Array($0.prefix { $0 != 0 }) }
+                guard let name = String(validating: bytes, as: UTF8.self) else { return false }
                 guard name != ".", name != ".." else { continue }
                 var status = stat()
                 guard fstatat(dirfd(directory), name, &status, AT_SYMLINK_NOFOLLOW) == 0 else { return false }
                 if status.st_mode & S_IFMT == S_IFDIR {
                     inside.append(relative.isEmpty ? name : relative + "/" + name)
                 } else {
-                    folder.files.append(File(name: name, stamp: FileStamp(status)))
+                    folder.files.append(File(name: name, stamp: FileStamp(status), mode: Self.mode(status)))
                 }
             }
             folder.files.sort { $0.name < $1.name }
@@ -93,11 +102,11 @@ struct SiteFiles: Sendable, Equatable {
             defer { closedir(directory) }
             let descriptor = dirfd(directory)
             var own = stat()
-            guard fstat(descriptor, &own) == 0, FileStamp(own) == folder.stamp else { return true }
+            guard fstat(descriptor, &own) == 0, FileStamp(own) == folder.stamp, Self.mode(own) == folder.mode else { return true }
             for file in folder.files {
                 var status = stat()
                 guard fstatat(descriptor, file.name, &status, AT_SYMLINK_NOFOLLOW) == 0, status.st_mode & S_IFMT != S_IFDIR,
-                      FileStamp(status) == file.stamp else { return true }
+                      FileStamp(status) == file.stamp, Self.mode(status) == file.mode else { return true }
             }
             return false
         }.contains(true)
@@ -120,17 +129,22 @@ struct SiteFiles: Sendable, Equatable {
         var prints = Set<UInt64>(minimumCapacity: folders.reduce(0) { $0 + $1.files.count })
         for folder in folders {
             for file in folder.files {
-                prints.insert(Self.print(path: folder.path.isEmpty ? file.name : folder.path + "/" + file.name, stamp: file.stamp))
+                prints.insert(Self.print(path: folder.path.isEmpty ? file.name : folder.path + "/" + file.name, stamp: file.stamp, mode: file.mode))
             }
         }
         return prints
     }
 
-    static func print(path: String, stamp: FileStamp) -> UInt64 {
+    static func print(path: String, stamp: FileStamp, mode: UInt32) -> UInt64 {
         var hash = Fingerprint()
         hash.add(path)
-        hash.add(Int(stamp.size)); hash.add(Int(stamp.modified)); hash.add(Int(bitPattern: UInt(stamp.inode)))
+        hash.add(Int(stamp.size)); hash.add(Int(stamp.modified)); hash.add(Int(bitPattern: UInt(stamp.inode))); hash.add(Int(mode))
         return hash.value
+    }
+
+    /// The permissions in what `stat(2)` said.
+    static func mode(_ status: stat) -> UInt32 {
+        UInt32(status.st_mode & 0o7777)
     }
 
     /// The record kept for the site at `output`; nil when there is none, or it is damaged or
@@ -142,10 +156,12 @@ struct SiteFiles: Sendable, Equatable {
             let folderCount = try reader.count()
             site.folders.reserveCapacity(min(folderCount, 1 << 16))
             for _ in 0..<folderCount {
-                var folder = Folder(path: try reader.string(), stamp: try FileStamp(record: reader))
+                var folder = Folder(path: try reader.string(), stamp: try FileStamp(record: reader), mode: UInt32(try reader.int()))
                 let fileCount = try reader.count()
                 folder.files.reserveCapacity(min(fileCount, 1 << 20))
-                for _ in 0..<fileCount { folder.files.append(File(name: try reader.string(), stamp: try FileStamp(record: reader))) }
+                for _ in 0..<fileCount {
+                    folder.files.append(File(name: try reader.string(), stamp: try FileStamp(record: reader), mode: UInt32(try reader.int())))
+                }
                 site.folders.append(folder)
             }
             return site
@@ -180,10 +196,12 @@ extension SiteFiles: BinaryWritable {
         for folder in folders {
             writer.string(folder.path)
             folder.stamp.write(record: writer)
+            writer.int(Int(folder.mode))
             writer.count(folder.files.count)
             for file in folder.files {
                 writer.string(file.name)
                 file.stamp.write(record: writer)
+                writer.int(Int(file.mode))
             }
         }
     }

@@ -24,11 +24,16 @@ import SystemPackage
 /// this build did not put there is removed before the swap.
 struct StagingFolder: Sendable {
     static let manifestName = ".pokedex-manifest.json"
+    /// The files a build keeps in the site about the site (what it read and made).
+    static let bookkeeping = [manifestName, PageInputs.fileName, ReverseTable.fileName, MediaFacts.fileName]
 
     let output: URL
     let staging: URL
     /// The previous site, when there is one this tool built (its pages can be reused).
     let previous: URL?
+    /// The previous site when it is as its build left it, by its record (``kept``): what
+    /// that build knew of it (manifest, reads, reverse index) may be taken; nil otherwise.
+    var trustedPrevious: URL? { kept == nil ? nil : previous }
     /// Where the previous site waits while a swap that cannot exchange atomically runs.
     let retired: URL
     /// Where the site a swap took out waits to be the next build's staging folder.
@@ -121,7 +126,21 @@ struct StagingFolder: Sendable {
         } catch {
             throw SiteError(.unwritable(path: staging.path, underlying: error.localizedDescription))
         }
-        let kept = previous != nil && trusting ? SiteFiles.read(for: output)?.prints() : nil
+        var kept = previous != nil && trusting ? SiteFiles.read(for: output)?.prints() : nil
+        // What the last build knew of its site is taken only as it left it: its manifest,
+        // its pages' reads and its reverse index replaced by another build's copies would
+        // have pages taken under fingerprints they were not rendered from.
+        if let prints = kept, let previous {
+            for name in bookkeeping {
+                var status = stat()
+                let path = previous.path + "/" + name
+                if lstat(path, &status) == 0,
+                   !prints.contains(SiteFiles.print(path: name, stamp: FileStamp(status), mode: SiteFiles.mode(status))) {
+                    kept = nil
+                    break
+                }
+            }
+        }
         return StagingFolder(output: output, staging: staging, previous: previous, retired: retired, recycle: recycle, recycled: recycled, kept: kept)
     }
 
@@ -219,7 +238,7 @@ struct StagingFolder: Sendable {
         let source = previousPath + "/" + path
         var status = stat()
         guard lstat(source, &status) == 0, status.st_mode & S_IFMT == S_IFREG,
-              kept.contains(SiteFiles.print(path: path, stamp: FileStamp(status))) else { return nil }
+              kept.contains(SiteFiles.print(path: path, stamp: FileStamp(status), mode: SiteFiles.mode(status))) else { return nil }
         return link(source, at: path, size: Int(status.st_size), status: status)
     }
 
@@ -285,7 +304,16 @@ struct StagingFolder: Sendable {
             guard let directory = opendir(full) else { return }
             var entries: [(name: String, folder: Bool)] = []
             while let entry = readdir(directory) {
-                let name = withUnsafeBytes(of: entry.pointee.d_name) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
+                let bytes = withUnsafeBytes(of: entry.pointee.d_name) { Array($0.prefix { $0 != 0 }) }
+                // A name that is not UTF-8 is no path this build claims: it goes by its own
+                // bytes (made a `String`, its bad bytes replaced, it named no file, and a
+                // file planted so in the output came back in the site after the next change).
+                guard let name = String(validating: bytes, as: UTF8.self) else {
+                    let raw = Array(full.utf8) + [UInt8(ascii: "/")] + bytes + [0]
+                    _ = raw.withUnsafeBufferPointer { $0.withMemoryRebound(to: CChar.self) { pokedex_remove_tree($0.baseAddress!) } }
+                    removed += 1
+                    continue
+                }
                 guard name != ".", name != ".." else { continue }
                 // Some file systems do not say what an entry is: asked, never through a link.
                 var kind = Int32(entry.pointee.d_type)

@@ -134,21 +134,29 @@ struct Theme: Sendable {
         }
     }
 
-    /// Why each file under the folders that a theme leaves out was refused: a symlink
-    /// leading out of its folder (a theme cloned from elsewhere cannot publish `~/.ssh` as
-    /// an asset), said as a refused sprite is, rather than dropped without a word.
-    static func refusedLinks(under folders: [URL]) -> [String] {
-        var refused: [String] = []
-        for folder in folders {
+    /// Why each file a theme would use and leaves out was refused: a symlink leading out of
+    /// its folder (a theme cloned from elsewhere cannot publish `~/.ssh` as an asset), said
+    /// as a refused sprite is, rather than dropped without a word. In a template folder, a
+    /// template or a strings file; in an asset folder, any file. Each link once, as the
+    /// folder that uses it sees it (a theme without `Templates/` holds its `Public/`).
+    static func refusedLinks(templates: [URL], assets: [URL]) -> [String] {
+        var refused: [String: String] = [:]
+        func walk(_ folder: URL, uses: (String) -> Bool) {
             let input = InputFolder(root: folder)
-            guard let enumerator = FileManager.default.enumerator(atPath: folder.path) else { continue }
+            guard let enumerator = FileManager.default.enumerator(atPath: folder.path) else { return }
             while let relative = enumerator.nextObject() as? String {
-                guard case let .escapes(target) = input.resolve(relative) else { continue }
-                refused.append("refused the theme file \(folder.path)/\(relative): it is a symlink leading out of \(input.realRoot) (to \(target)); "
-                    + "it is left out (copy the file in, or link inside the theme)")
+                guard uses(relative), case let .escapes(target) = input.resolve(relative) else { continue }
+                let link = folder.standardizedFileURL.path + "/" + relative
+                refused[link] = "refused the theme file \(link): it is a symlink leading out of \(input.realRoot) (to \(target)); "
+                    + "it is left out (copy the file in, or link inside the theme)"
             }
         }
-        return refused.sorted()
+        for folder in templates {
+            walk(folder) { $0.hasSuffix(".mustache") || ($0.hasPrefix("strings/") && $0.hasSuffix(".json")) }
+        }
+        // After the templates': an asset's link is refused as its asset folder sees it.
+        for folder in assets { walk(folder) { _ in true } }
+        return refused.keys.sorted().map { refused[$0]! }
     }
 
     /// Every regular file under a folder, with its path relative to it, sorted.

@@ -72,8 +72,11 @@ package enum BoundedConcurrency {
     /// late (the pool's other thread busy elsewhere) takes less, and none is left alone at
     /// the end with a share fixed at the start (four fixed shares left one core idle for a
     /// fifth of an unchanged rebuild's source check).
-    package static func blocking<Result: Sendable>(_ count: Int, _ body: @Sendable (Int) -> Result) -> [Result] {
-        let run = 32
+    ///
+    /// `run`: how many positions a thread takes at once; 1 where each is much work (a
+    /// folder of files): 32 of them made one run, on one thread.
+    package static func blocking<Result: Sendable>(_ count: Int, run: Int = 32, _ body: @Sendable (Int) -> Result) -> [Result] {
+        let run = max(1, run)
         let next = Atomic(0)
         return Array(unsafeUninitializedCapacity: count) { buffer, initialized in
             nonisolated(unsafe) let slots = buffer

@@ -56,35 +56,61 @@ struct SiteFiles: Sendable, Equatable {
     }
 
     /// What is in the folder at `root` now, walked without following a link; nil when it
-    /// cannot be read whole.
+    /// cannot be read whole. Its folders are listed first, one after another (names and
+    /// kinds, as the listing gives them), then stamped on every core, a folder at a time
+    /// (walked and stamped on one thread, the mirror's 4,839 files were 15 ms of a
+    /// one-resource rebuild, after the swap).
     static func record(_ root: String) -> SiteFiles? {
-        var site = SiteFiles()
-        func walk(_ relative: String) -> Bool {
-            guard let directory = openFolder(relative.isEmpty ? root : root + "/" + relative) else { return false }
-            defer { closedir(directory) }
-            var own = stat()
-            guard fstat(dirfd(directory), &own) == 0 else { return false }
-            var folder = Folder(path: relative, stamp: FileStamp(own), mode: Self.mode(own))
-            var inside: [String] = []
+        var listed: [(path: String, names: [String])] = []
+        var pending = [""]
+        while let relative = pending.popLast() {
+            guard let directory = openFolder(relative.isEmpty ? root : root + "/" + relative) else { return nil }
+            var names: [String] = []
+            var readable = true
             while let entry = readdir(directory) {
                 // A name that is not UTF-8 (planted by hand: the build makes none) cannot be
                 // kept as text: no record, and the next build makes every page anew.
                 let bytes = withUnsafeBytes(of: entry.pointee.d_name) { Array($0.prefix { $0 != 0 }) }
-                guard let name = String(validating: bytes, as: UTF8.self) else { return false }
+                guard let name = String(validating: bytes, as: UTF8.self) else { readable = false; break }
                 guard name != ".", name != ".." else { continue }
-                var status = stat()
-                guard fstatat(dirfd(directory), name, &status, AT_SYMLINK_NOFOLLOW) == 0 else { return false }
-                if status.st_mode & S_IFMT == S_IFDIR {
-                    inside.append(relative.isEmpty ? name : relative + "/" + name)
+                var kind = Int32(entry.pointee.d_type)
+                if kind == Int32(DT_UNKNOWN) {
+                    var status = stat()
+                    guard fstatat(dirfd(directory), name, &status, AT_SYMLINK_NOFOLLOW) == 0 else { readable = false; break }
+                    kind = status.st_mode & S_IFMT == S_IFDIR ? Int32(DT_DIR) : Int32(DT_REG)
+                }
+                if kind == Int32(DT_DIR) {
+                    pending.append(relative.isEmpty ? name : relative + "/" + name)
                 } else {
-                    folder.files.append(File(name: name, stamp: FileStamp(status), mode: Self.mode(status)))
+                    names.append(name)
                 }
             }
-            folder.files.sort { $0.name < $1.name }
-            site.folders.append(folder)
-            return inside.allSatisfy(walk)
+            closedir(directory)
+            guard readable else { return nil }
+            listed.append((relative, names))
         }
-        guard walk("") else { return nil }
+        let all = listed
+        let folders = BoundedConcurrency.blocking(all.count, run: 1) { position -> Folder? in
+            let (relative, names) = all[position]
+            guard let directory = openFolder(relative.isEmpty ? root : root + "/" + relative) else { return nil }
+            defer { closedir(directory) }
+            let descriptor = dirfd(directory)
+            var own = stat()
+            guard fstat(descriptor, &own) == 0 else { return nil }
+            var folder = Folder(path: relative, stamp: FileStamp(own), mode: Self.mode(own))
+            folder.files.reserveCapacity(names.count)
+            for name in names.sorted() {
+                var status = stat()
+                guard fstatat(descriptor, name, &status, AT_SYMLINK_NOFOLLOW) == 0 else { return nil }
+                folder.files.append(File(name: name, stamp: FileStamp(status), mode: Self.mode(status)))
+            }
+            return folder
+        }
+        var site = SiteFiles()
+        for folder in folders {
+            guard let folder else { return nil }
+            site.folders.append(folder)
+        }
         site.folders.sort { $0.path < $1.path }
         return site
     }
@@ -96,7 +122,7 @@ struct SiteFiles: Sendable, Equatable {
     /// path walked the path again for every file.
     func stands(in root: String) -> Bool {
         let folders = folders
-        return !BoundedConcurrency.blocking(folders.count) { position -> Bool in
+        return !BoundedConcurrency.blocking(folders.count, run: 1) { position -> Bool in
             let folder = folders[position]
             guard let directory = Self.openFolder(folder.path.isEmpty ? root : root + "/" + folder.path) else { return true }
             defer { closedir(directory) }

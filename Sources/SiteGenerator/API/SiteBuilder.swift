@@ -260,7 +260,7 @@ extension SiteBuilder {
 
     /// The summary of the site already in the output when it was built with this very
     /// key; nil when anything differs, or the output is not as that build left it (a file
-    /// gone, added, or changed in size, time or inode: ``SiteFiles``). The manifest and that
+    /// gone, added, or changed in size, time, inode or permissions: ``SiteFiles``). The manifest and that
     /// record are `lookahead`'s when it was made for this output, else read now.
     ///
     /// A caller checks this before loading the catalog, so an unchanged rebuild costs

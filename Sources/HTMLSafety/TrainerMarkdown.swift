@@ -193,6 +193,9 @@ struct InlineReader {
     private var next: [Character: [Int]] = [:]
     /// The same for doubled markers (`**`, `__`, `~~`): where the next pair starts.
     private var nextPair: [Character: [Int]] = [:]
+    /// For each `(` right after a `]`, where the address in it stops (``address(from:)``),
+    /// found once: many `[` before one `](` would each have read it again.
+    private var addressStops: [Int: Int] = [:]
 
     init(_ characters: [Character]) {
         self.characters = characters
@@ -209,6 +212,38 @@ struct InlineReader {
             next[marker] = positions
             nextPair[marker] = pairs
         }
+        for index in characters.indices.dropFirst() where characters[index] == "(" && characters[index - 1] == "]" {
+            addressStops[index] = address(from: index + 1)
+        }
+    }
+
+    /// How far an address is read, and how deep its parentheses nest, before the link is
+    /// taken for text: no scan runs far past where it began, whatever the text holds.
+    static let maxAddress = 2_048
+    static let maxNesting = 32
+
+    /// Where the address starting at `start` (leading spaces skipped) stops: at white
+    /// space, or at the `)` that closes it, its own parentheses balanced, as CommonMark reads
+    /// it (a Wikipedia page's `Pikachu_(Pokémon)` keeps its `)`; the first `)` cut it short
+    /// and left one after the link). -1 when it does not stop within bounds.
+    private func address(from start: Int) -> Int {
+        var at = start
+        while at < characters.count, characters[at] == " " { at += 1 }
+        let limit = min(characters.count, at + Self.maxAddress)
+        var depth = 0
+        while at < limit {
+            switch characters[at] {
+            case "(":
+                depth += 1
+                if depth > Self.maxNesting { return -1 }
+            case ")" where depth == 0: return at
+            case ")": depth -= 1
+            case let character where character.isWhitespace: return at
+            default: break
+            }
+            at += 1
+        }
+        return -1
     }
 
     /// The next `marker` at or after `from`, before `end`.
@@ -318,11 +353,25 @@ struct InlineReader {
     /// `[text](url)` starting at `open`: where the text ends, the URL, where it all ends.
     func link(at open: Int, before end: Int) -> (textEnd: Int, url: String, end: Int)? {
         guard let close = find("]", from: open + 1, before: end), close + 1 < end, characters[close + 1] == "(",
-              let paren = find(")", from: close + 2, before: end) else { return nil }
-        let target = String(characters[(close + 2)..<paren]).trimmingCharacters(in: .whitespaces)
-        // A title after the address ("url "title"") is left out.
-        let url = String(target.prefix { !$0.isWhitespace })
-        guard !url.isEmpty else { return nil }
+              let stop = addressStops[close + 1], stop >= 0, stop < end else { return nil }
+        var start = close + 2
+        while start < stop, characters[start] == " " { start += 1 }
+        guard stop > start else { return nil }
+        let url = String(characters[start..<stop])
+        if characters[stop] == ")" { return (close, url, stop + 1) }
+        // A title after the address ("url "title"") is left out; one in quotes may hold a `)`.
+        var at = stop
+        while at < end, characters[at].isWhitespace { at += 1 }
+        if at < end, characters[at] == "\"" || characters[at] == "'" {
+            let quote = characters[at]
+            var inside = at + 1
+            let limit = min(end, inside + Self.maxAddress)
+            while inside < limit, characters[inside] != quote { inside += 1 }
+            var after = inside + 1
+            while after < end, characters[after] == " " { after += 1 }
+            if inside < limit, after < end, characters[after] == ")" { return (close, url, after + 1) }
+        }
+        guard let paren = find(")", from: stop, before: end) else { return nil }
         return (close, url, paren + 1)
     }
 }

@@ -58,6 +58,23 @@ struct TrainerMarkdownTests {
         #expect(html.contains("&lt;b&gt;raw&lt;/b&gt;") && html.contains("&amp; more"))
     }
 
+    @Test("a link's address keeps its own balanced parentheses, as CommonMark reads it; a title is left out; a script address loses its URL and leaves nothing behind")
+    func parenthesesInAddresses() {
+        let wiki = TrainerMarkdown.html(from: "See [Pikachu](https://en.wikipedia.org/wiki/Pikachu_(Pok%C3%A9mon)) now.")
+        #expect(wiki.contains(#"<a href="https://en.wikipedia.org/wiki/Pikachu_(Pok%C3%A9mon)" rel="nofollow noopener noreferrer">Pikachu</a> now."#), "\(wiki)")
+        let nested = TrainerMarkdown.html(from: "[a](https://example.test/a_(b_(c))) and [d](https://example.test/d \"A (title)\") end")
+        #expect(nested.contains(#"href="https://example.test/a_(b_(c))""#) && nested.contains(">a</a> and "), "\(nested)")
+        #expect(nested.contains(#"href="https://example.test/d""#) && nested.contains(">d</a> end"), "\(nested)")
+        let script = TrainerMarkdown.html(from: "[x](javascript:alert(1)).")
+        #expect(!script.contains("javascript") && script.contains("x</a>.") && !script.contains(")."), "\(script)")
+        // Unbalanced: not a link, the text as written.
+        let open = TrainerMarkdown.html(from: "[x](https://example.test/a(b")
+        #expect(!open.contains("<a") && open.contains("[x](https://example.test/a(b"), "\(open)")
+        // Many `[` before one long address: each reads the address found once.
+        let many = String(repeating: "[", count: 20_000) + "x](" + String(repeating: "a", count: 2_000) + ")"
+        #expect(TrainerMarkdown.html(from: many).contains("<a href=\"aaaa"))
+    }
+
     @Test("what broke Ink renders, as text, and links still work", arguments: [
         "<p*l", "<p~b< o<*luoqckoable", "- \n ", "---\n\n", "---\n\nb\n", "\n---\n\n", "* \n ",
         String(repeating: "[", count: 40) + "x" + String(repeating: "]", count: 40) + " [a link](page.html)",
@@ -70,7 +87,7 @@ struct TrainerMarkdownTests {
 
     @Test("the worst inputs for a backtracking reader finish: each marker's closer is looked up, never searched again")
     func pathological() {
-        for unit in ["*a", "**a", "[a", "`a ``", "_a", "~~a", "[a](", "> ", "- ", "\\"] {
+        for unit in ["*a", "**a", "[a", "`a ``", "_a", "~~a", "[a](", "](", "[a](b(", "[a](b \"", "> ", "- ", "\\"] {
             let text = String(repeating: unit, count: TrainerMarkdown.maxBytes / unit.utf8.count)
             let html = TrainerMarkdown.html(from: text)
             #expect(!html.isEmpty, "\(unit)")

@@ -116,6 +116,29 @@ struct SiteFilesTests {
         #expect(leftovers.isEmpty)
     }
 
+    @Test("the record is taken in staging before the swap and is what the live site holds after it, built into an empty folder and over a recycled one")
+    func recordedBeforeTheSwap() async throws {
+        let site = try TestSite()
+        defer { try? FileManager.default.removeItem(at: site.folder) }
+        let builder = SiteBuilder(configuration: site.configuration())
+        let output = site.configuration().output
+        for data in ["1", "2", "3"] {
+            let key = builder.key(BuildKey.Inputs(tool: "t", data: data, selection: "all", collection: "none"))
+            _ = try await builder.build(catalog: TestCatalog.make(), key: key)
+            let kept = try #require(SiteFiles.read(for: output), "build \(data) keeps a record")
+            // The swap changed no stamp of the site: its folders' times are their own.
+            #expect(SiteFiles.record(output.path) == kept, "build \(data)")
+            #expect(builder.unchangedSummary(key: key) != nil, "build \(data)")
+            // An edit made in the live site right after is seen.
+            let touched = output.appendingPathComponent("index.html")
+            // (A time of its own each round: the page, the same bytes, is kept from build to build.)
+            let second = 1_000_000 + Int(data)!
+            var times = [timespec(tv_sec: second, tv_nsec: 0), timespec(tv_sec: second, tv_nsec: 0)]
+            #expect(utimensat(AT_FDCWD, touched.path, &times, 0) == 0)
+            #expect(builder.unchangedSummary(key: key) == nil, "build \(data): a page's time changed by hand")
+        }
+    }
+
     @Test("a built site is kept only while it stands; a page replaced or made unreadable by hand is made anew, a copied record of reads takes nothing, a name that is not UTF-8 is left out, and --verify takes nothing")
     func builderTakesOnlyWhatStands() async throws {
         let site = try TestSite()

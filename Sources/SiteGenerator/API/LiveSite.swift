@@ -29,7 +29,8 @@ package struct LiveSite: Sendable {
     package init(configuration: SiteConfiguration, sites: [SiteBuilder.LanguageSite]) throws(SiteError) {
         let builder = SiteBuilder(configuration: configuration)
         var found: [String: SiteBuilder.FoundSprite] = [:]
-        let known = MediaFacts.known(for: configuration)
+        // The cache's copy: the site's own is taken only when checked against its record.
+        let known = MediaFacts.known(for: configuration, site: nil)
         for site in sites { found.merge(builder.availableSprites(in: site.catalog, known: known).found) { kept, _ in kept } }
         let shapes = found.mapValues(\.shape)
         var facts = MediaFacts()

@@ -205,12 +205,16 @@ package struct SiteBuilder: Sendable {
                 }
                 if !findings.isEmpty { throw SiteError(.checkFailed(findings: findings)) }
             }
-            // What the site holds once live, for the next build to tell whether it is still
-            // so (kept beside it: a stamp is of the machine, not of the inputs). None while
-            // the swap runs: a kill between the two leaves none, not the last site's.
+            // What the site holds, for the next build to tell whether it is still so (kept
+            // beside it: a stamp is of the machine, not of the inputs). Taken in staging, before
+            // anyone can see the site: a rename changes no stamp of the folder renamed or of
+            // anything in it, and an edit made in the live site just after the swap is seen
+            // (taken after, it was the build's own). None while the swap runs: a kill between
+            // the two leaves none, not the last site's.
+            let record = SiteFiles.record(staging.stagingPath)
             SiteFiles.remove(for: staging.output)
             try staging.swap()
-            SiteFiles.record(staging.output.path)?.write(for: staging.output)
+            record?.write(for: staging.output)
             progress(BuildProgress(stage: .finishing, done: 1, total: 1))
             var result = summary(of: manifest, rendered: rendered, since: start)
             result.stages = stages + ["output: swapped into \(configuration.output.standardizedFileURL.path) in one step"]
@@ -693,7 +697,7 @@ extension SiteBuilder {
     func findSprites(sites: [LanguageSite], staging: StagingFolder) throws(SiteError) -> (FoundMedia, Task<Result<Int, SiteError>, Never>) {
         var found: [String: FoundSprite] = [:]
         var refused: [String] = []
-        let known = MediaFacts.known(for: configuration)
+        let known = MediaFacts.known(for: configuration, site: staging.trustedPrevious)
         for site in sites {
             let media = availableSprites(in: site.catalog, known: known)
             found.merge(media.found) { kept, _ in kept }

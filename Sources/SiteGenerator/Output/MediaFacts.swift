@@ -64,12 +64,14 @@ struct MediaFacts: Sendable {
         return folder.appendingPathComponent("media-\(key.hex).bin")
     }
 
-    /// What the last build into `configuration`'s output learned, then what the builds from
-    /// the same sprites root kept in the cache (all a build into an empty folder has); none
-    /// with `verify`, which reads every file again. A fact is taken only while its file's
-    /// stamp holds, wherever it was kept.
-    static func known(for configuration: SiteConfiguration) -> MediaFacts {
-        let site = configuration.verify ? Data() : (try? Data(contentsOf: configuration.output.appendingPathComponent(fileName))) ?? Data()
+    /// What the last build learned, kept in its site `site` (nil: none taken), then what the
+    /// builds from the same sprites root kept in the cache (all a build into an empty folder
+    /// has); none with `verify`, which reads every file again. A fact is taken only while its
+    /// file's stamp holds, wherever it was kept. A builder passes the last site only when it
+    /// is as its build left it (``StagingFolder/trustedPrevious``): a copy edited by hand
+    /// gave the pages the sizes it claimed.
+    static func known(for configuration: SiteConfiguration, site folder: URL?) -> MediaFacts {
+        let site = configuration.verify ? Data() : folder.flatMap { try? Data(contentsOf: $0.appendingPathComponent(fileName)) } ?? Data()
         var known = decode(site)
         if let file = cacheFile(for: configuration), let bytes = try? Data(contentsOf: file) {
             // Most often the very bytes of the site's: decoded once.

@@ -16,9 +16,9 @@ import Foundation
 /// page replaced by hand was linked into every later site as it was.
 ///
 /// An edit that keeps a file's size, time, inode and permissions goes unseen, as in the
-/// data folder; `--verify` takes nothing from the last site. So does an edit made in the
-/// moment between the swap and the record (the record is of the site once live: a
-/// folder's time is its own, and the swap must not be what changed it).
+/// data folder; `--verify` takes nothing from the last site. The record is taken of the
+/// staging folder just before the swap (a rename changes only a status change time, which
+/// no stamp holds), so an edit made in the live site at any moment after is seen.
 struct SiteFiles: Sendable, Equatable {
     static let format = "pokedex-site-files-4"
 

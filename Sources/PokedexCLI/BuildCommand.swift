@@ -158,7 +158,7 @@ struct BuildCommand: AsyncParsableCommand {
         // The records are saved while the site is built; the build ends when they are.
         do {
             let built = try await buildSite(catalogs, trainer: trainer, collectionFile: collectionFile, lines: lines,
-                                            key: key, builder: builder, settings: settings, reporter: reporter)
+                                            key: key, builder: builder, lookahead: ahead, settings: settings, reporter: reporter)
             await saving?.value
             return Built(summary: built.summary, configuration: configuration, sites: built.sites, inputs: inputs)
         } catch {
@@ -170,7 +170,7 @@ struct BuildCommand: AsyncParsableCommand {
     /// Builds the site of loaded catalogs, the collection audited against the first.
     private func buildSite(
         _ catalogs: [Catalog], trainer: TrainerCollection, collectionFile: URL, lines: [String: Int],
-        key: BuildKey, builder: SiteBuilder, settings: BuildSettings, reporter: BuildReporter
+        key: BuildKey, builder: SiteBuilder, lookahead: SiteBuilder.Lookahead?, settings: BuildSettings, reporter: BuildReporter
     ) async throws -> (summary: BuildSummary, sites: [SiteBuilder.LanguageSite]) {
         let catalog = catalogs[0]
         // A hand-edited file meets the same rules as `catch`; what breaks them stays off the site.
@@ -184,6 +184,7 @@ struct BuildCommand: AsyncParsableCommand {
             sites: sites,
             key: key,
             check: settings.strict ? Self.strictCheck : nil,
+            lookahead: lookahead,
             progress: { reporter.progress($0) }
         )
         return (summary, sites)

@@ -56,4 +56,36 @@ struct LookaheadTests {
         try FileManager.default.removeItem(at: page)
         #expect(builder.unchangedSummary(key: key, lookahead: after) == nil)
     }
+
+    @Test("a build that goes on takes the lookahead's manifest and record instead of reading them again, only while the site stands as they say")
+    func buildTakesWhatItRead() async throws {
+        let site = try TestSite()
+        defer { try? FileManager.default.removeItem(at: site.folder) }
+        let configuration = site.configuration()
+        let builder = SiteBuilder(configuration: configuration)
+        func key(_ data: String) -> BuildKey { builder.key(BuildKey.Inputs(tool: "t", data: data, selection: "all", collection: "none")) }
+        func lookahead(output: URL = configuration.output) -> SiteBuilder.Lookahead {
+            SiteBuilder.Lookahead(themeRoot: configuration.themeRoot, themeOverride: nil, output: output)
+        }
+        let first = try await builder.build(sites: [.init(catalog: TestCatalog.make())], key: key("1"))
+        #expect(first.pagesRendered == first.pages)
+        // Read as the site stands: every page is taken from it by the manifest read then.
+        let current = lookahead()
+        #expect(current.manifest?.pages.count == first.pages && current.files != nil)
+        let second = try await builder.build(sites: [.init(catalog: TestCatalog.make())], key: key("2"), lookahead: current)
+        #expect(second.pagesRendered == 0, "\(second.pagesRendered) of \(second.pages) rendered")
+        // Read before the last build: its record no longer says how the site stands (the
+        // manifest was written since), so nothing it read is taken, and every page is made.
+        let third = try await builder.build(sites: [.init(catalog: TestCatalog.make())], key: key("3"), lookahead: current)
+        #expect(third.pagesRendered == third.pages, "\(third.pagesRendered) of \(third.pages) rendered")
+        // Made for another output: not taken; this output's, read now, is.
+        let elsewhere = lookahead(output: site.folder.appendingPathComponent("elsewhere", isDirectory: true))
+        let fourth = try await builder.build(sites: [.init(catalog: TestCatalog.make())], key: key("4"), lookahead: elsewhere)
+        #expect(fourth.pagesRendered == 0, "\(fourth.pagesRendered) of \(fourth.pages) rendered")
+        // The clean build's bytes.
+        let clean = try TestSite()
+        defer { try? FileManager.default.removeItem(at: clean.folder) }
+        _ = try await SiteBuilder(configuration: clean.configuration()).build(sites: [.init(catalog: TestCatalog.make())], key: key("4"))
+        #expect(try site.contents() == clean.contents())
+    }
 }

@@ -45,19 +45,23 @@ package struct SiteBuilder: Sendable {
     ///
     /// What the build frees is given back to the system as it goes
     /// (``AllocatorTuning/releasingFreedMemory(every:least:whileReusing:released:_:)``).
+    /// `lookahead`: what was read of the output before the build was known to go on (its
+    /// manifest and record), taken instead of reading them again when made for this output.
     package func build(
         sites: [LanguageSite],
         key: BuildKey? = nil,
         check: SiteCheck? = nil,
+        lookahead: Lookahead? = nil,
         progress: @escaping @Sendable (BuildProgress) -> Void = { _ in }
     ) async throws(SiteError) -> BuildSummary {
         try await AllocatorTuning.releasingFreedMemory { () async throws(SiteError) in
-            try await buildLanguages(sites, key: key, check: check, progress: progress)
+            try await buildLanguages(sites, key: key, check: check, lookahead: lookahead, progress: progress)
         }
     }
 
     private func buildLanguages(
-        _ sites: [LanguageSite], key: BuildKey?, check: SiteCheck?, progress: @escaping @Sendable (BuildProgress) -> Void
+        _ sites: [LanguageSite], key: BuildKey?, check: SiteCheck?, lookahead: Lookahead?,
+        progress: @escaping @Sendable (BuildProgress) -> Void
     ) async throws(SiteError) -> BuildSummary {
         let clock = ContinuousClock()
         let start = clock.now
@@ -70,7 +74,15 @@ package struct SiteBuilder: Sendable {
         let multilingual = sites.count > 1
         // The first language's tables and its pokemon's fingerprints are made while the
         // sprites are looked for.
-        let staging = try StagingFolder.prepare(output: configuration.output, trusting: !configuration.verify)
+        // The output's manifest and record as the lookahead read them: decoded once (each
+        // again was 6 ms and 1-2 ms of a rebuild, on the thread it waits on). Taken only as
+        // the record says the site stands, as read now.
+        let last = lookahead.flatMap { $0.output == configuration.output.standardizedFileURL ? $0 : nil }
+        let staging = if let last {
+            try StagingFolder.prepare(output: configuration.output, trusting: !configuration.verify, record: last.files)
+        } else {
+            try StagingFolder.prepare(output: configuration.output, trusting: !configuration.verify)
+        }
         // What the last build kept of each language's reverse index (read first: the first
         // language's tables take it when made of the same inputs). Without a key the tool
         // that built the last site is unknown: nothing is taken.
@@ -88,7 +100,7 @@ package struct SiteBuilder: Sendable {
         }
         let (sprites, contents, refused) = (media.shapes, media.contents, media.refused)
         do throws(SiteError) {
-            let previous = BuildManifest.read(from: staging.trustedPrevious)
+            let previous = staging.trustedPrevious == nil ? BuildManifest() : last?.manifest ?? BuildManifest.read(from: staging.trustedPrevious)
             let previousInputs = PageInputs.read(from: staging.trustedPrevious)
             // Pages taken by their reads keep the last build's entries, numbered in its table.
             var inputs = PageInputs(names: previousInputs.names)
@@ -240,7 +252,7 @@ extension SiteBuilder {
     package struct Lookahead: Sendable {
         let themeRoot: URL, themeOverride: URL?, output: URL
         package let theme: ThemePrints
-        /// The output's manifest; nil when there is none, or none this tool reads.
+        /// The output's manifest; nil when there is none, none this tool reads, or one of no page.
         let manifest: BuildManifest?
         /// What its build left in the output (``SiteFiles``), when kept.
         let files: SiteFiles?
@@ -251,7 +263,7 @@ extension SiteBuilder {
             self.output = output.standardizedFileURL
             theme = ThemePrints(themeRoot: themeRoot, override: themeOverride)
             manifest = BuildManifest.data(of: self.output).map(BuildManifest.read).flatMap { $0.pages.isEmpty ? nil : $0 }
-            files = manifest == nil ? nil : SiteFiles.read(for: self.output)
+            files = SiteFiles.read(for: self.output)
         }
     }
 

@@ -91,6 +91,12 @@ struct StagingFolder: Sendable {
     /// systems without an atomic exchange) is put back first. `trusting`: whether the
     /// previous site's files may be taken as its build left them (not with `--verify`).
     static func prepare(output: URL, trusting: Bool = true) throws(SiteError) -> StagingFolder {
+        try prepare(output: output, trusting: trusting, record: trusting ? SiteFiles.read(for: output) : nil)
+    }
+
+    /// As ``prepare(output:trusting:)``, with the output's record (``SiteFiles``) as already
+    /// read; its prints are checked against the bookkeeping files as they are now.
+    static func prepare(output: URL, trusting: Bool, record: SiteFiles?) throws(SiteError) -> StagingFolder {
         let manager = FileManager.default
         let output = output.standardizedFileURL
         let parent = output.deletingLastPathComponent()
@@ -126,7 +132,7 @@ struct StagingFolder: Sendable {
         } catch {
             throw SiteError(.unwritable(path: staging.path, underlying: error.localizedDescription))
         }
-        var kept = previous != nil && trusting ? SiteFiles.read(for: output)?.prints() : nil
+        var kept = previous != nil && trusting ? record?.prints() : nil
         // What the last build knew of its site is taken only as it left it: its manifest,
         // its pages' reads and its reverse index replaced by another build's copies would
         // have pages taken under fingerprints they were not rendered from.
@@ -302,28 +308,21 @@ struct StagingFolder: Sendable {
         func sweep(_ relative: String) {
             let full = relative.isEmpty ? stagingPath : stagingPath + "/" + relative
             guard let directory = opendir(full) else { return }
+            let listed = FolderEntry.all(in: directory)
+            closedir(directory)
             var entries: [(name: String, folder: Bool)] = []
-            while let entry = readdir(directory) {
-                let bytes = withUnsafeBytes(of: entry.pointee.d_name) { Array($0.prefix { $0 != 0 }) }
+            for entry in listed {
                 // A name that is not UTF-8 is no path this build claims: it goes by its own
                 // bytes (made a `String`, its bad bytes replaced, it named no file, and a
                 // file planted so in the output came back in the site after the next change).
-                guard let name = String(validating: bytes, as: UTF8.self) else {
-                    let raw = Array(full.utf8) + [UInt8(ascii: "/")] + bytes + [0]
+                guard let name = entry.name else {
+                    let raw = Array(full.utf8) + [UInt8(ascii: "/")] + entry.bytes + [0]
                     _ = raw.withUnsafeBufferPointer { $0.withMemoryRebound(to: CChar.self) { pokedex_remove_tree($0.baseAddress!) } }
                     removed += 1
                     continue
                 }
-                guard name != ".", name != ".." else { continue }
-                // Some file systems do not say what an entry is: asked, never through a link.
-                var kind = Int32(entry.pointee.d_type)
-                if kind == DT_UNKNOWN {
-                    var status = stat()
-                    kind = Int32(lstat(full + "/" + name, &status) == 0 && status.st_mode & S_IFMT == S_IFDIR ? DT_DIR : DT_REG)
-                }
-                entries.append((name, kind == Int32(DT_DIR)))
+                entries.append((name, entry.isFolder))
             }
-            closedir(directory)
             for (name, isFolder) in entries {
                 let path = relative.isEmpty ? name : relative + "/" + name
                 if isFolder, folders.contains(path) {

@@ -33,10 +33,14 @@ package struct PackedList<Element: Codable & Sendable>: Sendable, Hashable, Code
     package func makeIterator() -> [Element].Iterator {
         guard count > 0 else { return [].makeIterator() }
         let read = try? BinaryCoder.decode([Element].self, from: Data(bytes.bytes), format: Self.format)
-        return (read ?? []).makeIterator()
+        return (read.flatMap { $0.count == count ? $0 : nil } ?? []).makeIterator()
     }
 
-    package var underestimatedCount: Int { count }
+    /// None promised: the elements are read from bytes only when asked for, and bytes a records
+    /// file had replaced may read as fewer than `count` (then none). `Array(_:)` and `map`
+    /// take this many elements from the iterator without asking, and stopped the build on
+    /// the first one missing.
+    package var underestimatedCount: Int { 0 }
     package var isEmpty: Bool { count == 0 }
 }
 

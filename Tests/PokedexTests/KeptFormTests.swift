@@ -137,4 +137,40 @@ struct KeptFormTests {
         names2[2] = names2[2] &+ 2
         #expect(throws: BinaryCoder.Corrupt.self) { try BinaryCoder.decode(PackedList<String>.self, from: names2, format: "k", kept: true) }
     }
+
+    /// A kept form made by hand: a count, then bytes deflated as a list's are, whatever they hold.
+    struct Forged: Codable, BinaryKept {
+        var count: Int
+        var inner: [UInt8]
+        init(count: Int, inner: [UInt8]) {
+            self.count = count
+            self.inner = inner
+        }
+        func write(kept writer: BinaryRecordWriter) {
+            writer.int(count)
+            DeflatedBytes(inner).write(kept: writer)
+        }
+        init(kept reader: BinaryRecordReader) throws { throw BinaryCoder.Corrupt() }
+    }
+
+    @Test("kept bytes that begin with the right count but hold less than it read as no elements, and stop nothing")
+    func truncatedElements() throws {
+        let names = (0..<40).map { "name-\($0)" }
+        let whole = try [UInt8](BinaryCoder.encode(names, format: "packed-list-1"))
+        let forgedNames = try BinaryCoder.encode(Forged(count: names.count, inner: Array(whole.dropLast(3))), format: "k", kept: true)
+        let list = try #require(try BinaryCoder.decode(PackedList<String>.self, from: forgedNames, format: "k", kept: true),
+                                "the count its bytes begin with is right: taken")
+        #expect(Array(list).isEmpty && list.map { $0 }.isEmpty)
+        // The same bytes whole: every name, so the check above can fail.
+        let wholeNames = try BinaryCoder.encode(Forged(count: names.count, inner: whole), format: "k", kept: true)
+        #expect(try BinaryCoder.decode(PackedList<String>.self, from: wholeNames, format: "k", kept: true).map(Array.init) == names)
+
+        let encounters = (0..<30).map { Encounter(version: "red", area: "route-\($0)", method: "walk", minLevel: 2, maxLevel: 4, chance: 10, conditions: []) }
+        let record = try [UInt8](BinaryCoder.encode(EncounterList(encounters), format: "")).dropFirst()
+        let forgedEncounters = try BinaryCoder.encode(Forged(count: encounters.count, inner: Array(record.dropLast(4))), format: "k", kept: true)
+        let list2 = try #require(try BinaryCoder.decode(EncounterList.self, from: forgedEncounters, format: "k", kept: true))
+        #expect(Array(list2).isEmpty && list2.map(\.area).isEmpty)
+        let wholeEncounters = try BinaryCoder.encode(Forged(count: encounters.count, inner: Array(record)), format: "k", kept: true)
+        #expect(try BinaryCoder.decode(EncounterList.self, from: wholeEncounters, format: "k", kept: true).map(Array.init) == encounters)
+    }
 }

@@ -82,10 +82,11 @@ struct LookaheadTests {
         let elsewhere = lookahead(output: site.folder.appendingPathComponent("elsewhere", isDirectory: true))
         let fourth = try await builder.build(sites: [.init(catalog: TestCatalog.make())], key: key("4"), lookahead: elsewhere)
         #expect(fourth.pagesRendered == 0, "\(fourth.pagesRendered) of \(fourth.pages) rendered")
-        // The clean build's bytes.
-        let clean = try TestSite()
-        defer { try? FileManager.default.removeItem(at: clean.folder) }
-        _ = try await SiteBuilder(configuration: clean.configuration()).build(sites: [.init(catalog: TestCatalog.make())], key: key("4"))
-        #expect(try site.contents() == clean.contents())
+        // The clean build's bytes, every file (the same sprites: what the build read of them
+        // is in its bookkeeping).
+        _ = try await SiteBuilder(configuration: site.configuration(output: "clean")).build(sites: [.init(catalog: TestCatalog.make())], key: key("4"))
+        let (built, cleanFiles) = (try site.contents(), try site.contents(output: "clean"))
+        #expect(built.keys.sorted() == cleanFiles.keys.sorted())
+        #expect(built.keys.sorted().filter { built[$0] != cleanFiles[$0] } == [])
     }
 }

@@ -139,6 +139,29 @@ struct SiteFilesTests {
         }
     }
 
+    @Test("a record that cannot be kept is said, with where, why and what to do, on every build until it can")
+    func unkeptRecordIsSaid() async throws {
+        let site = try TestSite()
+        defer { try? FileManager.default.removeItem(at: site.folder) }
+        let builder = SiteBuilder(configuration: site.configuration())
+        let key = builder.key(BuildKey.Inputs(tool: "t", data: "1", selection: "all", collection: "none"))
+        // A folder in the record's place: neither removed nor replaced by a file.
+        let place = SiteFiles.file(for: site.configuration().output)
+        try FileManager.default.createDirectory(at: place.appendingPathComponent("inside"), withIntermediateDirectories: true)
+        for round in 0..<2 {
+            let built = try await builder.build(catalog: TestCatalog.make(), key: key)
+            let said = built.warnings.filter { $0.contains("record") }
+            #expect(said.count == 1, "round \(round): \(built.warnings)")
+            #expect(said.first.map { $0.contains(place.path) && $0.contains("Is a directory") && $0.contains("makes the whole site again") } == true,
+                    "\(said)")
+            #expect(builder.unchangedSummary(key: key) == nil, "round \(round): no record, no shortcut")
+        }
+        try FileManager.default.removeItem(at: place)
+        let built = try await builder.build(catalog: TestCatalog.make(), key: key)
+        #expect(!built.warnings.contains { $0.contains("record") }, "\(built.warnings)")
+        #expect(builder.unchangedSummary(key: key) != nil)
+    }
+
     @Test("a built site is kept only while it stands; a page replaced or made unreadable by hand is made anew, a copied record of reads takes nothing, a name that is not UTF-8 is left out, and --verify takes nothing")
     func builderTakesOnlyWhatStands() async throws {
         let site = try TestSite()

@@ -226,9 +226,10 @@ package struct SiteBuilder: Sendable {
             let record = SiteFiles.record(staging.stagingPath)
             SiteFiles.remove(for: staging.output)
             try staging.swap()
-            record?.write(for: staging.output)
+            let unkept = record.map { $0.write(for: staging.output) } ?? "its folders could not be read whole"
             progress(BuildProgress(stage: .finishing, done: 1, total: 1))
             var result = summary(of: manifest, rendered: rendered, since: start)
+            if let unkept { result.warnings.append(SiteFiles.unkept(for: staging.output, unkept)) }
             result.stages = stages + ["output: swapped into \(configuration.output.standardizedFileURL.path) in one step"]
             return result
         } catch {

@@ -188,22 +188,41 @@ struct SiteFiles: Sendable, Equatable {
 
     /// Keeps the record for the site at `output`: written beside the record's place and
     /// renamed over it (a link there is replaced, never written through). A failure only
-    /// costs the next build its shortcuts.
-    func write(for output: URL) {
+    /// costs the next build its shortcuts; what failed and why is returned (nil: kept), for
+    /// the build to say: without it every rebuild made the whole site again, unexplained.
+    @discardableResult
+    func write(for output: URL) -> String? {
         let destination = Self.file(for: output)
         let temporary = destination.deletingLastPathComponent().appendingPathComponent(".\(destination.lastPathComponent).\(UUID().uuidString).tmp")
         let bytes = BinaryCoder.encodedBytes(record: self, format: Self.format,
                                              capacity: folders.reduce(64) { $0 + $1.path.utf8.count + 32 + $1.files.reduce(0) { $0 + $1.name.utf8.count + 24 } })
         let descriptor = open(temporary.path, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o644)
-        guard descriptor >= 0 else { return }
+        guard descriptor >= 0 else { return "\(temporary.path) could not be made (\(String(cString: strerror(errno))))" }
         let written = bytes.withUnsafeBytes { WholeFile.write(descriptor, $0) }
+        let writeError = errno
         close(descriptor)
-        if !written || rename(temporary.path, destination.path) != 0 { unlink(temporary.path) }
+        guard written else {
+            unlink(temporary.path)
+            return "\(temporary.path) could not be written (\(String(cString: strerror(writeError))))"
+        }
+        guard rename(temporary.path, destination.path) == 0 else {
+            let reason = String(cString: strerror(errno))
+            unlink(temporary.path)
+            return "it could not take the place of \(destination.path) (\(reason))"
+        }
+        return nil
     }
 
     /// Removes the record kept for the site at `output` (a build that could not make one).
     static func remove(for output: URL) {
         unlink(file(for: output).path)
+    }
+
+    /// What a build says when it could not keep its site's record (`problem`): the next
+    /// build then makes the whole site again.
+    static func unkept(for output: URL, _ problem: String) -> String {
+        "the site's record (\(file(for: output).path)) was not kept: \(problem); the next build cannot tell what "
+            + "is unchanged and makes the whole site again (make the folder beside the output writable, or remove what is in the way)"
     }
 }
 

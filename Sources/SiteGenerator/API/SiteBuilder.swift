@@ -243,13 +243,15 @@ package struct SiteBuilder: Sendable {
 
 extension SiteBuilder {
     /// What tells an unchanged site besides its data, made before the data is checked: the
-    /// theme's prints (``key(_:theme:)``) and the manifest of the site in the output.
+    /// theme's prints (``key(_:theme:)``), and the manifest and record (``SiteFiles``) of
+    /// the site in the output.
     ///
     /// A build makes it on a core of its own while its source is checked, which leaves one
     /// idle for part of the time; made after, one after the other, they were a sixth of an
     /// unchanged rebuild, on the one thread it waits on. It is used only by a builder of the
     /// same theme and output, and it is of the files as they were when it was made, as
-    /// one made after the check is of the files as they were then.
+    /// one made after the check is of the files as they were then. A build that goes on
+    /// takes its manifest and record too (``build(sites:key:check:lookahead:progress:)``).
     package struct Lookahead: Sendable {
         let themeRoot: URL, themeOverride: URL?, output: URL
         package let theme: ThemePrints

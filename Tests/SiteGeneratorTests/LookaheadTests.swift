@@ -64,8 +64,8 @@ struct LookaheadTests {
         let configuration = site.configuration()
         let builder = SiteBuilder(configuration: configuration)
         func key(_ data: String) -> BuildKey { builder.key(BuildKey.Inputs(tool: "t", data: data, selection: "all", collection: "none")) }
-        func lookahead(output: URL = configuration.output) -> SiteBuilder.Lookahead {
-            SiteBuilder.Lookahead(themeRoot: configuration.themeRoot, themeOverride: nil, output: output)
+        func lookahead(output: URL = configuration.output, between: () -> Void = {}) -> SiteBuilder.Lookahead {
+            SiteBuilder.Lookahead(themeRoot: configuration.themeRoot, themeOverride: nil, output: output, between: between)
         }
         let first = try await builder.build(sites: [.init(catalog: TestCatalog.make())], key: key("1"))
         #expect(first.pagesRendered == first.pages)
@@ -74,6 +74,20 @@ struct LookaheadTests {
         #expect(current.manifest?.pages.count == first.pages && current.files != nil)
         let second = try await builder.build(sites: [.init(catalog: TestCatalog.make())], key: key("2"), lookahead: current)
         #expect(second.pagesRendered == 0, "\(second.pagesRendered) of \(second.pages) rendered")
+        // Another build swapping in while the lookahead reads (here: a manifest that keys the
+        // home page otherwise, and a record of the site with it): the lookahead never pairs a
+        // record with an older manifest, so no page is taken under a key it was not made
+        // from. (Paired so, the home page was taken as it was: none rendered.)
+        let manifestFile = configuration.output.appendingPathComponent(StagingFolder.manifestName)
+        var edited = try #require(current.manifest)
+        edited.pages["index.html"] = "changed by hand"
+        let editedBytes = try edited.encoded()
+        let racing = lookahead(between: {
+            try? editedBytes.write(to: manifestFile, options: .atomic)
+            SiteFiles.record(configuration.output.path)?.write(for: configuration.output)
+        })
+        let raced = try await builder.build(sites: [.init(catalog: TestCatalog.make())], key: key("2"), lookahead: racing)
+        #expect(raced.pagesRendered > 0, "\(raced.pagesRendered) of \(raced.pages) rendered")
         // Read before the last build: its record no longer says how the site stands (the
         // manifest was written since), so nothing it read is taken, and every page is made.
         let third = try await builder.build(sites: [.init(catalog: TestCatalog.make())], key: key("3"), lookahead: current)
@@ -88,5 +102,28 @@ struct LookaheadTests {
         let (built, cleanFiles) = (try site.contents(), try site.contents(output: "clean"))
         #expect(built.keys.sorted() == cleanFiles.keys.sorted())
         #expect(built.keys.sorted().filter { built[$0] != cleanFiles[$0] } == [])
+    }
+
+    @Test("another build swapping in while the lookahead reads never makes the unchanged answer keep its site")
+    func raceKeepsNothing() async throws {
+        let site = try TestSite()
+        defer { try? FileManager.default.removeItem(at: site.folder) }
+        let configuration = site.configuration()
+        let builder = SiteBuilder(configuration: configuration)
+        func key(_ data: String) -> BuildKey { builder.key(BuildKey.Inputs(tool: "t", data: data, selection: "all", collection: "none")) }
+        _ = try await builder.build(sites: [.init(catalog: TestCatalog.make())], key: key("1"))
+        // What another build of other inputs leaves: its manifest (another key) and its record.
+        let manifestFile = configuration.output.appendingPathComponent(StagingFolder.manifestName)
+        var other = BuildManifest.read(from: configuration.output)
+        other.key = key("2")
+        let otherBytes = try other.encoded()
+        let racing = SiteBuilder.Lookahead(themeRoot: configuration.themeRoot, themeOverride: nil, output: configuration.output, between: {
+            try? otherBytes.write(to: manifestFile, options: .atomic)
+            SiteFiles.record(configuration.output.path)?.write(for: configuration.output)
+        })
+        // The site now is the other build's: not the one key 1 made. (Read the other way
+        // round, the first manifest and the second record stood together.)
+        #expect(builder.unchangedSummary(key: key("1"), lookahead: racing) == nil)
+        #expect(builder.unchangedSummary(key: key("2")) != nil, "the other build's site, as it stands")
     }
 }

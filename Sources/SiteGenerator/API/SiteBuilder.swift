@@ -100,7 +100,19 @@ package struct SiteBuilder: Sendable {
         }
         let (sprites, contents, refused) = (media.shapes, media.contents, media.refused)
         do throws(SiteError) {
-            let previous = staging.trustedPrevious == nil ? BuildManifest() : last?.manifest ?? BuildManifest.read(from: staging.trustedPrevious)
+            // The lookahead's manifest only when it is of the very file staging found as the
+            // record says (read before it, the record is never the newer of the two).
+            let previous: BuildManifest
+            if let trusted = staging.trustedPrevious {
+                let current = FileStamp.of(trusted.appendingPathComponent(StagingFolder.manifestName).path)
+                if let last, let manifest = last.manifest, let stamp = last.manifestStamp, current == stamp {
+                    previous = manifest
+                } else {
+                    previous = BuildManifest.read(from: trusted)
+                }
+            } else {
+                previous = BuildManifest()
+            }
             let previousInputs = PageInputs.read(from: staging.trustedPrevious)
             // Pages taken by their reads keep the last build's entries, numbered in its table.
             var inputs = PageInputs(names: previousInputs.names)
@@ -257,16 +269,27 @@ extension SiteBuilder {
         package let theme: ThemePrints
         /// The output's manifest; nil when there is none, none this tool reads, or one of no page.
         let manifest: BuildManifest?
-        /// What its build left in the output (``SiteFiles``), when kept.
+        /// The stamp of the file ``manifest`` was read from.
+        let manifestStamp: FileStamp?
+        /// What its build left in the output (``SiteFiles``), when kept. Read before the
+        /// manifest, so it is never of a newer site than the manifest is: a build swapping
+        /// in between the two reads would otherwise pair the last site's manifest with the
+        /// new site's record, which stands, and pages would be taken under keys they were
+        /// not made from.
         let files: SiteFiles?
 
-        package init(themeRoot: URL, themeOverride: URL?, output: URL) {
+        /// `between`: run between reading the record and the manifest (a test's stand-in for
+        /// another build swapping in then).
+        package init(themeRoot: URL, themeOverride: URL?, output: URL, between: () -> Void = {}) {
             self.themeRoot = themeRoot
             self.themeOverride = themeOverride
             self.output = output.standardizedFileURL
             theme = ThemePrints(themeRoot: themeRoot, override: themeOverride)
-            manifest = BuildManifest.data(of: self.output).map(BuildManifest.read).flatMap { $0.pages.isEmpty ? nil : $0 }
             files = SiteFiles.read(for: self.output)
+            between()
+            let read = BuildManifest.stampedData(of: self.output)
+            manifest = read.map { BuildManifest.read($0.data) }.flatMap { $0.pages.isEmpty ? nil : $0 }
+            manifestStamp = read?.stamp
         }
     }
 
@@ -294,9 +317,10 @@ extension SiteBuilder {
             manifest = read
             files = lookahead.files
         } else {
+            // The record first, as the lookahead reads them (``Lookahead/files``).
+            files = SiteFiles.read(for: output)
             guard let data = BuildManifest.data(of: output), BuildManifest.key(in: data) == key else { return nil }
             manifest = BuildManifest.read(data)
-            files = SiteFiles.read(for: output)
         }
         guard manifest.key == key, !manifest.pages.isEmpty, let files else { return nil }
         // Every file and folder as the build left it, and nothing more: asked on every core

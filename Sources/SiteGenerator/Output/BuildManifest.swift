@@ -1,3 +1,4 @@
+import Common
 import Foundation
 
 /// Each page's key from the last build (``PageKey``, a hash of its bytes), so a page that
@@ -20,6 +21,17 @@ struct BuildManifest: Sendable, Codable, Equatable {
     /// The manifest file of a previous site, as bytes (nil when there is none).
     static func data(of site: URL?) -> Data? {
         site.flatMap { try? Data(contentsOf: $0.appendingPathComponent(StagingFolder.manifestName)) }
+    }
+
+    /// The manifest file of a previous site, as bytes, with the stamp of the very file they
+    /// were read from (nil when there is none, or it is no plain file): a caller that keeps
+    /// the bytes can tell later whether the site still holds that file.
+    static func stampedData(of site: URL) -> (data: Data, stamp: FileStamp)? {
+        let descriptor = open(site.appendingPathComponent(StagingFolder.manifestName).path, O_RDONLY | O_CLOEXEC | O_NOFOLLOW | O_NONBLOCK)
+        guard descriptor >= 0 else { return nil }
+        let handle = FileHandle(fileDescriptor: descriptor, closeOnDealloc: true)
+        guard let stamp = FileStamp.of(descriptor: descriptor), let data = try? handle.readToEnd() else { return nil }
+        return (data, stamp)
     }
 
     /// The key a manifest records, read without its pages (a manifest names every page;

@@ -33,7 +33,7 @@ struct MediaFacts: Sendable {
     }
 
     private(set) var facts: [String: Fact] = [:]
-    /// The cache's copy as read (``known(for:)``): every build's from the same sprites root,
+    /// The cache's copy as read (``known(for:site:)``): every build's from the same sprites root,
     /// asked after `facts`; none with `verify`.
     private var cached: [String: Fact] = [:]
     /// The cache's copy, which this build's facts are laid over to keep it (with `verify`

@@ -18,7 +18,10 @@ import Foundation
 /// An edit that keeps a file's size, time, inode and permissions goes unseen, as in the
 /// data folder; `--verify` takes nothing from the last site. The record is taken of the
 /// staging folder just before the swap (a rename changes only a status change time, which
-/// no stamp holds), so an edit made in the live site at any moment after is seen.
+/// no stamp holds), so an edit made in the live site at any moment after is seen. (On
+/// kernels before Linux 6.13, ext4 and tmpfs stamp a folder from a clock that ticks every
+/// few milliseconds: a name added to a folder within the tick of the build's own last
+/// change there keeps the folder's stamp.)
 struct SiteFiles: Sendable, Equatable {
     static let format = "pokedex-site-files-4"
 

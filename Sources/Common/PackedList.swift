@@ -29,11 +29,16 @@ package struct PackedList<Element: Codable & Sendable>: Sendable, Hashable, Code
         if let data = try? BinaryCoder.encode(elements, format: Self.format) { bytes = DeflatedBytes([UInt8](data)) }
     }
 
-    /// The elements, read from their bytes when asked for.
-    package func makeIterator() -> [Element].Iterator {
-        guard count > 0 else { return [].makeIterator() }
+    /// The elements, read from their bytes when asked for: the array read, not a copy
+    /// made element by element as `Array(_:)` makes one of a sequence.
+    package var elements: [Element] {
+        guard count > 0 else { return [] }
         let read = try? BinaryCoder.decode([Element].self, from: Data(bytes.bytes), format: Self.format)
-        return (read.flatMap { $0.count == count ? $0 : nil } ?? []).makeIterator()
+        return read.flatMap { $0.count == count ? $0 : nil } ?? []
+    }
+
+    package func makeIterator() -> [Element].Iterator {
+        elements.makeIterator()
     }
 
     /// None promised: the elements are read from bytes only when asked for, and bytes a records

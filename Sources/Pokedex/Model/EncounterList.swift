@@ -90,16 +90,21 @@ package struct EncounterList: Sendable, Hashable, CodedAsArray, ExpressibleByArr
     }
 
     /// The encounters, read from the record: made when asked for.
-    package func makeIterator() -> [Encounter].Iterator {
+    /// The encounters, read when asked for: the array read, not a copy made one by one as
+    /// `Array(_:)` makes one of a sequence.
+    package var encounters: [Encounter] {
         // Bytes this type wrote read back; damaged memory would read as no encounters.
-        let encounters = (try? BinaryCoder.reading(record.bytes) { reader in
+        (try? BinaryCoder.reading(record.bytes) { reader in
             try (0..<reader.count()).map { _ in
                 Encounter(version: try reader.string(), area: try reader.string(), method: try reader.string(),
                           minLevel: try reader.int(), maxLevel: try reader.int(), chance: try reader.int(),
                           conditions: try reader.strings())
             }
         }) ?? []
-        return encounters.makeIterator()
+    }
+
+    package func makeIterator() -> [Encounter].Iterator {
+        encounters.makeIterator()
     }
 
     /// None promised: the encounters are read from bytes only when asked for, and bytes a records

@@ -217,11 +217,11 @@ package struct Learnset: Sendable, Hashable, Codable {
     }
 
     /// The moves' slugs, at the words' move indices ("" for a move with no name).
-    package var moves: [String] { Array(moveTable) }
+    package var moves: [String] { moveTable.elements }
     /// The version groups' slugs, at the words' group indices.
-    package var versionGroups: [String] { Array(groupTable) }
+    package var versionGroups: [String] { groupTable.elements }
     /// The learn methods' slugs, at the words' method indices.
-    package var methods: [String] { Array(methodTable) }
+    package var methods: [String] { methodTable.elements }
 
     /// One learned move.
     package struct Entry: Sendable, Hashable {

@@ -49,12 +49,13 @@ package struct LearnedWords: Sendable, Hashable, CodedAsArray, ExpressibleByArra
         columns = DeflatedBytes(bytes)
     }
 
-    /// The words, inflated when asked for.
-    package func makeIterator() -> [UInt64].Iterator {
-        if let wide { return wide.makeIterator() }
+    /// The words, inflated when asked for: the array made, not a copy made word by word as
+    /// `Array(_:)` makes one of a sequence.
+    package var words: [UInt64] {
+        if let wide { return wide }
         let bytes = columns.bytes
         let n = count
-        guard bytes.count == n * 5 else { return [].makeIterator() }
+        guard bytes.count == n * 5 else { return [] }
         var words: [UInt64] = []
         words.reserveCapacity(n)
         var move: UInt64 = 0
@@ -62,7 +63,11 @@ package struct LearnedWords: Sendable, Hashable, CodedAsArray, ExpressibleByArra
             move = (move &+ (UInt64(bytes[at]) | UInt64(bytes[n + at]) << 8)) & 0xFFFF
             words.append(move << 32 | UInt64(bytes[2 * n + at]) << 20 | UInt64(bytes[3 * n + at]) << 8 | UInt64(bytes[4 * n + at]))
         }
-        return words.makeIterator()
+        return words
+    }
+
+    package func makeIterator() -> [UInt64].Iterator {
+        words.makeIterator()
     }
 
     /// None promised: the words are read from bytes only when asked for, and bytes a records

@@ -173,7 +173,7 @@ enum DetailSections {
             for (offset, version) in group.versions.enumerated() { versionOrder[version] = position * 100 + offset }
         }
         // The rows as read, not the count stored beside them: a damaged record reads as none.
-        let encounters = Array(pokemon.encounters)
+        let encounters = pokemon.encounters.encounters
         guard !encounters.isEmpty else { return .array([]) }
         // The tables the rows look up, each taken (and recorded) once a page rather than once
         // a row: a pokemon met in many games has hundreds of rows. The regions only when a

@@ -177,7 +177,7 @@ struct ReverseIndex: Sendable {
             // out here, as the learnset's own readers by game do (it indexes these arrays).
             let learnset = pokemon.learnset
             let moveSlugs = learnset.moves, groupSlugs = learnset.versionGroups, methodSlugs = learnset.methods
-            let words = Array(learnset.packed).filter {
+            let words = learnset.packed.words.filter {
                 Int($0 >> 32) < moveSlugs.count && Int(($0 >> 20) & 0xFFF) < groupSlugs.count && Int(($0 >> 8) & 0xFFF) < methodSlugs.count
             }
             let ranks = groupSlugs.map { groupRank[$0] ?? Int.min }

@@ -3,7 +3,7 @@
 /// The context stack is an array; block overrides from `{{<parent}}` tags form a second
 /// stack searched from the outermost caller in, so the child's blocks win.
 struct Renderer {
-    private(set) var buffer: [UInt8] = []
+    var buffer: [UInt8] = []
     /// The context stack, innermost last; change it only through ``push(_:)`` and ``pop()``.
     private(set) var stack: [TemplateValue]
     /// What a look-up needs of each stack entry, beside it: a name on a table row's line
@@ -19,6 +19,13 @@ struct Renderer {
     var current: Template
     let options: RenderOptions
     let partial: (String) -> Template?
+    /// A section's array items already rendered on this page, with the bytes they gave
+    /// (see ``renderItem(_:of:)``).
+    var store = ReplayStore()
+    /// The items rendering now whose bytes may be kept, innermost last.
+    var recordings: [Recording] = []
+    /// How many lambdas' results are rendering: their bytes go to a buffer of their own.
+    var lambdas = 0
 
     init(root: Template, context: TemplateValue, options: RenderOptions, partial: @escaping (String) -> Template?) {
         self.current = root
@@ -42,11 +49,13 @@ struct Renderer {
                 guard let template = try resolve(partial.reference, at: partial.position) else { continue }
                 try renderNested(template, indentation: partial.indentation, at: partial.position)
             case .parent(let parent):
+                spoilRecordings()
                 guard let template = try resolve(parent.reference, at: parent.position) else { continue }
                 overrides.append(parent.overrides)
                 defer { overrides.removeLast() }
                 try renderNested(template, indentation: parent.indentation, at: parent.position)
             case .block(let block):
+                spoilRecordings()
                 // A block's override may hold a block of the same name, which resolves to the
                 // same override again: count blocks against the nesting limit like partials.
                 guard depth < options.maxDepth else {
@@ -92,13 +101,14 @@ extension Renderer {
     }
 
     mutating func renderVariable(_ name: Name, escaped: Bool, at position: Position) throws(TemplateError) {
-        guard let value = lookup(name) else {
+        guard let value = find(name) else {
             if options.strict { throw failure(.missingName(name.source), at: position) }
             startLineIfNeeded()
             return
         }
         startLineIfNeeded()
         if case .lambda(let lambda) = value {
+            spoilRecordings()
             let text = try renderLambda(lambda(""), delimiters: .standard, at: position)
             HTMLEscaping.append(text, escaped: escaped, to: &buffer)
         } else if let text = value.text {
@@ -107,7 +117,7 @@ extension Renderer {
     }
 
     mutating func renderSection(_ section: Section) throws(TemplateError) {
-        let value = lookup(section.name)
+        let value = find(section.name)
         if value == nil, options.strict { throw failure(.missingName(section.name.source), at: section.position) }
         guard let value else {
             if section.isInverted { try render(section.nodes) }
@@ -120,6 +130,10 @@ extension Renderer {
         switch value {
         case .array(let items):
             for item in items {
+                if case .dictionary(let dictionary) = item, indent.isEmpty, lambdas == 0 {
+                    try renderItem(dictionary, of: section)
+                    continue
+                }
                 push(item)
                 defer { pop() }
                 try render(section.nodes)
@@ -131,6 +145,7 @@ extension Renderer {
                 try render(section.nodes)
             }
         case .lambda(let lambda):
+            spoilRecordings()
             let text = try renderLambda(lambda(section.rawText), delimiters: section.delimiters, at: section.position)
             writeText(Array(text.utf8))
         default:
@@ -174,7 +189,11 @@ extension Renderer {
             throw failure(.recursionTooDeep(name: "\(current.name) (lambda)", limit: options.maxDepth), at: position)
         }
         depth += 1
-        defer { depth -= 1 }
+        lambdas += 1
+        defer {
+            depth -= 1
+            lambdas -= 1
+        }
         let template: Template
         do {
             template = try Template(source: text, name: "\(current.name) (lambda)", delimiters: delimiters)
@@ -197,10 +216,10 @@ extension Renderer {
         return nil
     }
 
-    func resolve(_ reference: Reference, at position: Position) throws(TemplateError) -> Template? {
+    mutating func resolve(_ reference: Reference, at position: Position) throws(TemplateError) -> Template? {
         var name = reference.name
         if reference.isDynamic {
-            guard case .string(let resolved)? = lookup(Name(reference.name)) else {
+            guard case .string(let resolved)? = find(Name(reference.name)) else {
                 if options.strict { throw failure(.missingName(reference.name), at: position) }
                 return nil
             }
@@ -221,10 +240,21 @@ extension Renderer {
         frames.removeLast()
     }
 
+    /// Finds a dotted name as ``lookup(_:)`` does, and tells the items recording now what
+    /// they read from outside themselves.
+    mutating func find(_ name: Name) -> TemplateValue? {
+        let (value, level, asked) = lookup(name)
+        if !recordings.isEmpty { note(name, value, level: level, asked: asked) }
+        return value
+    }
+
     /// Finds a dotted name: the first part anywhere on the stack, the rest inside it.
-    func lookup(_ name: Name) -> TemplateValue? {
+    /// Also returns the stack level the first part was found at (-1 when nowhere; the top
+    /// for `.`), and whether an object was asked on the way.
+    func lookup(_ name: Name) -> (value: TemplateValue?, level: Int, asked: Bool) {
         let parts = name.parts
-        guard let first = parts.first else { return stack.last }
+        guard let first = parts.first else { return (stack.last, stack.count - 1, false) }
+        var asked = false
         var found: TemplateValue?
         assert(frames.count == stack.count, "the look-up frames out of step with the context stack")
         var level = frames.count - 1
@@ -235,6 +265,7 @@ extension Renderer {
                 // standard library's underscored way to say so).
                 found = storage._withUnsafeGuaranteedRef { $0.value(of: first) }
             case .object:
+                asked = true
                 found = stack[level].member(first)
             case .other:
                 break
@@ -242,13 +273,14 @@ extension Renderer {
             if found != nil { break }
             level -= 1
         }
-        if parts.count == 1 { return found }
+        if parts.count == 1 { return (found, level, asked) }
         var index = 1
         while index < parts.count, let value = found {
+            if case .object = value { asked = true }
             found = value.member(parts[index])
             index += 1
         }
-        return found
+        return (found, level, asked)
     }
 
     func failure(_ problem: TemplateProblem, at position: Position) -> TemplateError {

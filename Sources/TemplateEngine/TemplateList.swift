@@ -3,7 +3,8 @@
 /// A page listing thousands of rows (every Pokémon that learns a move, in every game)
 /// would otherwise hold all their view models at once: at ten times the dex, two such
 /// pages in flight were a tenth of a build's peak memory. Items are made again each time
-/// the list is read, so `item` must give the same value for the same position.
+/// the list is read, so `item` must give the same value for the same position (a list
+/// inside an array item that is replayed is not read again: see `Renderer+Replay.swift`).
 /// A class, for the reason ``TemplateObject`` is one.
 public final class TemplateList: Sendable {
     /// How many items the list has.

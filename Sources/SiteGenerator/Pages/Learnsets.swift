@@ -141,10 +141,15 @@ enum Learnsets {
         // the fields is updated in place instead of grown (a full row's eighth key to nine
         // made the copy build a slot table).
         fields["first"] = .null
-        // The first machine listed for a group, as a row shows it.
+        // The first machine listed for a group, as a row shows it. One machine a label: the
+        // same TM in several games is one row, which the renderer replays once it rendered.
         var machines: [String: Machine] = [:]
+        var byLabel: [String: Machine] = [:]
         for machine in move?.machines ?? [] where machines[machine.versionGroup] == nil {
-            machines[machine.versionGroup] = Machine(label: machine.label, fields: compact ? fields : nil)
+            let label = machine.label
+            let made = byLabel[label] ?? Machine(label: label, fields: compact ? fields : nil)
+            byLabel[label] = made
+            machines[machine.versionGroup] = made
         }
         return MoveFacts(fields: fields, sortName: move?.name ?? slug, machines: machines)
     }

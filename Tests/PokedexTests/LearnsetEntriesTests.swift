@@ -9,8 +9,10 @@ struct LearnsetEntriesTests {
         var seen: [Learnset.Entry] = []
         var byGroup: [String: [Learnset.Entry]] = [:]
         for word in words {
-            let entry = Learnset.Entry(move: moves[Int(word >> 32)], versionGroup: groups[Int((word >> 20) & 0xFFF)],
-                                       method: methods[Int((word >> 8) & 0xFFF)], level: Int(word & 0xFF))
+            let move = moves[Int(word >> 32)]
+            let entry = Learnset.Entry(move: move, versionGroup: groups[Int((word >> 20) & 0xFFF)],
+                                       method: methods[Int((word >> 8) & 0xFFF)], level: Int(word & 0xFF),
+                                       movePlace: moves.firstIndex(of: move) ?? -1)
             guard !seen.contains(entry) else { continue }
             seen.append(entry)
             byGroup[entry.versionGroup, default: []].append(entry)
@@ -36,6 +38,9 @@ struct LearnsetEntriesTests {
         #expect(expected["gold-silver"]?.count == 2)
         let all = learnset.entriesByGroup()
         #expect(all == expected)
+        // One place a move, whichever place of its text a word names.
+        #expect(Set(all.values.joined().filter { $0.move == "tackle" }.map(\.movePlace)) == [0])
+        #expect(learnset.methodsByGroup() == ["red-blue": ["level-up", "machine"], "gold-silver": ["level-up", "machine"]])
         for group in Set(groups) {
             #expect(learnset.entries(in: group) == expected[group], "\(group)")
         }
@@ -61,6 +66,7 @@ struct LearnsetEntriesTests {
         let expected = reference(moves, groups, methods, words)
         #expect(learnset.entriesByGroup() == expected)
         for group in Set(groups) { #expect(learnset.entries(in: group) == (expected[group] ?? [])) }
+        #expect(learnset.methodsByGroup() == expected.mapValues { Set($0.map(\.method)) })
     }
 
     @Test("a word pointing past its tables is left out by every reader, not a crash")
@@ -68,9 +74,10 @@ struct LearnsetEntriesTests {
         let words = [word(0, 0, 0, 5), word(7, 0, 0, 1), word(0, 9, 0, 1), word(0, 0, 4, 1), word(1, 0, 1, 0)]
         let learnset = Learnset(moves: ["thunder-shock", "thunderbolt"], versionGroups: ["red-blue"], methods: ["level-up", "machine"],
                                 packed: words)
-        let kept = [Learnset.Entry(move: "thunder-shock", versionGroup: "red-blue", method: "level-up", level: 5),
-                    Learnset.Entry(move: "thunderbolt", versionGroup: "red-blue", method: "machine", level: 0)]
+        let kept = [Learnset.Entry(move: "thunder-shock", versionGroup: "red-blue", method: "level-up", level: 5, movePlace: 0),
+                    Learnset.Entry(move: "thunderbolt", versionGroup: "red-blue", method: "machine", level: 0, movePlace: 1)]
         #expect(learnset.entries(in: "red-blue") == kept)
+        #expect(learnset.methodsByGroup() == ["red-blue": ["level-up", "machine"]])
         #expect(learnset.entriesByGroup() == ["red-blue": kept])
         #expect(learnset.learnedMoves(in: "red-blue").map(\.move) == ["thunder-shock", "thunderbolt"])
         #expect(learnset.learnable == ["thunder-shock", "thunderbolt"])

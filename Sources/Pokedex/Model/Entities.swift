@@ -230,6 +230,9 @@ package struct Learnset: Sendable, Hashable, Codable {
         package var method: String
         /// The level for level-up moves; 0 otherwise.
         package var level: Int
+        /// The first place of the move's slug in its learnset's move table: one number a
+        /// move, the same in every group, for a page to keep what it made of the move by.
+        package var movePlace: Int
     }
 
     /// The moves learned in `group`, each once (a move learned twice by the same method at
@@ -283,6 +286,26 @@ package struct Learnset: Sendable, Hashable, Codable {
         entriesByGroup(only: nil)
     }
 
+    /// The methods each group's moves are learned by, by group slug, without making the
+    /// entries: a detail page shows one group's tables and only names the others.
+    package func methodsByGroup() -> [String: Set<String>] {
+        let versionGroups = versionGroups, methods = methods
+        let moveCount = moves.count
+        // One bit a method place per group place (a learnset names a handful of methods).
+        guard methods.count <= 64 else { return entriesByGroup().mapValues { Set($0.map(\.method)) } }
+        var bits = [UInt64](repeating: 0, count: versionGroups.count)
+        for word in packed {
+            let move = Int(word >> 32), group = Int((word >> 20) & 0xFFF), method = Int((word >> 8) & 0xFFF)
+            guard move < moveCount, group < versionGroups.count, method < methods.count else { continue }
+            bits[group] |= 1 << UInt64(method)
+        }
+        var byGroup: [String: Set<String>] = [:]
+        for (group, mask) in bits.enumerated() where mask != 0 {
+            for method in methods.indices where mask & (1 << UInt64(method)) != 0 { byGroup[versionGroups[group], default: []].insert(methods[method]) }
+        }
+        return byGroup
+    }
+
     private func entriesByGroup(only wanted: String?) -> [String: [Entry]] {
         let moves = moves, versionGroups = versionGroups, methods = methods
         // A text may stand at several places of a table: a repeat is told by the first
@@ -300,7 +323,8 @@ package struct Learnset: Sendable, Hashable, Codable {
             let key = places.move[move] << 32 | places.group[group] << 20 | places.method[method] << 8 | word & 0xFF
             guard seen.insert(key).inserted else { continue }
             lists[Int(places.group[group])].append(
-                Entry(move: moves[move], versionGroup: versionGroups[group], method: methods[method], level: Int(word & 0xFF)))
+                Entry(move: moves[move], versionGroup: versionGroups[group], method: methods[method], level: Int(word & 0xFF),
+                      movePlace: Int(places.move[move])))
         }
         var byGroup: [String: [Entry]] = [:]
         for (place, entries) in lists.enumerated() where !entries.isEmpty { byGroup[versionGroups[place]] = entries }

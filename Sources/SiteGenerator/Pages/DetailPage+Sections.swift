@@ -143,14 +143,15 @@ enum DetailSections {
     // MARK: Moves
 
     static func moves(_ pokemon: Pokemon, index: CatalogIndex, strings: SiteStrings) -> TemplateValue {
-        let byGroup = pokemon.learnset.entriesByGroup()
-        let groups = Learnsets.groups(in: byGroup, index: index)
-        guard let newest = Learnsets.newestGroup(in: byGroup, index: index) else { return .null }
+        // The entries of the one group shown; the others only named.
+        let methods = pokemon.learnset.methodsByGroup()
+        let groups = Learnsets.groups(in: methods, index: index)
+        guard let newest = Learnsets.newestGroup(in: methods, index: index) else { return .null }
         var memo = Learnsets.MoveFactsMemo(compact: false)
         let page = PokemonMovesPage.path(pokemon.slug)
         return .dictionary([
             "group": .string(newest.name),
-            "tables": Learnsets.tables(byGroup[newest.slug, default: []], group: newest, index: index, strings: strings, memo: &memo),
+            "tables": Learnsets.tables(pokemon.learnset.entries(in: newest.slug), group: newest, index: index, strings: strings, memo: &memo),
             "switcher": .array(groups.map { group in
                 .dictionary([
                     "name": .string(group.name),

@@ -8,16 +8,16 @@ enum Learnsets {
     static let methodOrder = ["level-up", "machine", "egg", "tutor"]
 
     /// The version groups a pokemon learns moves in, newest first (the catalog's order),
-    /// from its ``Learnset/entriesByGroup()``.
-    static func groups(in byGroup: [String: [Learnset.Entry]], index: CatalogIndex) -> [VersionGroupInfo] {
+    /// from its ``Learnset/entriesByGroup()`` or ``Learnset/methodsByGroup()``.
+    static func groups<Learned>(in byGroup: [String: Learned], index: CatalogIndex) -> [VersionGroupInfo] {
         index.catalog.versionGroups.filter { byGroup[$0.slug] != nil }
     }
 
     /// The group a detail page shows first: the newest one with moves by level, machine,
     /// egg or tutor (a group listing only special methods makes a poor table).
-    static func newestGroup(in byGroup: [String: [Learnset.Entry]], index: CatalogIndex) -> VersionGroupInfo? {
-        let groups = groups(in: byGroup, index: index)
-        return groups.first { group in byGroup[group.slug, default: []].contains { methodOrder.contains($0.method) } } ?? groups.first
+    static func newestGroup(in methods: [String: Set<String>], index: CatalogIndex) -> VersionGroupInfo? {
+        let groups = groups(in: methods, index: index)
+        return groups.first { group in methods[group.slug, default: []].contains { methodOrder.contains($0) } } ?? groups.first
     }
 
     /// What a table row shows of a move, made once a site (``MoveFactsCache``): the every-game
@@ -76,12 +76,14 @@ enum Learnsets {
         }
     }
 
-    /// The facts of a page's moves as its tables look them up, all for one kind of table.
+    /// The facts of a page's moves as its tables look them up, all for one kind of table and
+    /// one learnset's entries.
     struct MoveFactsMemo {
         /// Whether the tables are compact (the every-game page): the facts' fields depend on it.
         let compact: Bool
-        /// Each move's place in ``facts`` and ``levelRows``.
-        var known: [String: Int] = [:]
+        /// Each move's place in ``facts`` and ``levelRows`` plus one (0 for none), at its
+        /// entries' ``Learnset/Entry/movePlace``: a page's thousands of rows hashed no slug.
+        var known: [Int32] = []
         var facts: [MoveFacts] = []
         /// Each move's level-up rows made so far on the page, by level: the every-game page
         /// meets the same move at the same level in game after game.
@@ -104,9 +106,10 @@ enum Learnsets {
     /// build's (``MoveFactsCache``) with what making them read recorded as this page's reads,
     /// else made now.
     /// Returns the facts' place in the memo.
-    static func facts(_ slug: String, index: CatalogIndex, strings: SiteStrings, memo: inout MoveFactsMemo) -> Int {
-        if let known = memo.known[slug] { return known }
-        let compact = memo.compact
+    static func facts(_ entry: Learnset.Entry, index: CatalogIndex, strings: SiteStrings, memo: inout MoveFactsMemo) -> Int {
+        let at = entry.movePlace
+        if at < memo.known.count, memo.known[at] > 0 { return Int(memo.known[at]) - 1 }
+        let slug = entry.move, compact = memo.compact
         let facts: MoveFacts
         if let shared = index.moveFacts {
             // In the cache's own words: the site's, whoever asks.
@@ -116,7 +119,8 @@ enum Learnsets {
         } else {
             facts = make(slug, index: index, strings: strings, compact: compact)
         }
-        memo.known[slug] = memo.facts.count
+        if at >= memo.known.count { memo.known += repeatElement(0, count: at + 1 - memo.known.count) }
+        memo.known[at] = Int32(memo.facts.count + 1)
         memo.facts.append(facts)
         memo.levelRows.append([])
         return memo.facts.count - 1
@@ -167,7 +171,7 @@ enum Learnsets {
         let ordered = methodOrder.filter(methods.contains) + methods.filter { !methodOrder.contains($0) }.sorted()
         let dash = "—"
         return .array(ordered.map { method -> TemplateValue in
-            var rows = entries.filter { $0.method == method }.map { ($0, facts($0.move, index: index, strings: strings, memo: &memo)) }
+            var rows = entries.filter { $0.method == method }.map { ($0, facts($0, index: index, strings: strings, memo: &memo)) }
             let levels = method == "level-up"
             if levels {
                 rows.sort { ($0.0.level, memo.facts[$0.1].sortName) < ($1.0.level, memo.facts[$1.1].sortName) }

@@ -32,6 +32,16 @@ final class SharedReads<Key: Hashable & Sendable, Value: Sendable>: Sendable {
 
     init() {}
 
+    /// The value of `key` when it is made already, its reads recorded in `log`.
+    ///
+    /// A caller asks this before ``value(_:log:make:)`` where `make` would capture a large
+    /// value: a closure capturing it made the caller copy it whole on every call, made or not.
+    func known(_ key: Key, log: ReadLog?) -> Value? {
+        guard let found = known.withLock({ $0[key] }) else { return nil }
+        if let log { found.reads.forEach(log.read) }
+        return found.value
+    }
+
     /// The value of `key`, its reads recorded in `log`; `make` makes it, recording into the log it is given.
     func value(_ key: Key, log: ReadLog?, make: (ReadLog) -> Value) -> Value {
         let shared: (value: Value, reads: [String])

@@ -74,6 +74,11 @@ enum Learnsets {
         func facts(_ slug: String, compact: Bool, log: ReadLog?, make: (ReadLog) -> MoveFacts) -> MoveFacts {
             known.value(Key(slug: slug, compact: compact), log: log, make: make)
         }
+
+        /// The facts of `slug` when they are made already, their reads recorded in `log`.
+        func made(_ slug: String, compact: Bool, log: ReadLog?) -> MoveFacts? {
+            known.known(Key(slug: slug, compact: compact), log: log)
+        }
     }
 
     /// The facts of a page's moves as its tables look them up, all for one kind of table and
@@ -111,7 +116,10 @@ enum Learnsets {
         if at < memo.known.count, memo.known[at] > 0 { return Int(memo.known[at]) - 1 }
         let slug = entry.move, compact = memo.compact
         let facts: MoveFacts
-        if let shared = index.moveFacts {
+        if let shared = index.moveFacts, let made = shared.made(slug, compact: compact, log: index.log) {
+            // Asked without the closure below, which copied the index whole.
+            facts = made
+        } else if let shared = index.moveFacts {
             // In the cache's own words: the site's, whoever asks.
             facts = shared.facts(slug, compact: compact, log: index.log) { log in
                 make(slug, index: index.recording(into: log), strings: shared.strings, compact: compact)

@@ -11,6 +11,8 @@ enum ReferencePages {
     /// the same pokemon hundreds of times over, tens of thousands at ten times the dex.
     static func pokemonRow(_ slug: String, index: CatalogIndex) -> TemplateValue? {
         guard let shared = index.pokemonRows else { return makeRow(slug, index: index) }
+        // Made already, the usual case: asked without the closure, which copied the index whole.
+        if let made = shared.known(slug, log: index.log) { return made }
         return shared.value(slug, log: index.log) { log in makeRow(slug, index: index.recording(into: log)) }
     }
 

@@ -1,3 +1,5 @@
+import Synchronization
+
 /// One piece of a compiled template: the tree that rendering walks with a `switch`.
 ///
 /// Each case holds one reference (an array's buffer or a class), so a node is one word
@@ -114,6 +116,11 @@ final class Section: Sendable {
     /// The delimiters in force inside the section, for parsing a lambda's result.
     let delimiters: Delimiters
     let position: Position
+    /// How many of its items were rendered to be kept, and how many replayed (see
+    /// `Renderer+Replay.swift`): counted across the pages a library renders, so a section
+    /// whose items do not repeat stops paying for keeping them.
+    let replayTries = Atomic<Int>(0)
+    let replayHits = Atomic<Int>(0)
 
     init(name: Name, nodes: [Node], isInverted: Bool, rawText: String, delimiters: Delimiters, position: Position) {
         self.name = name

@@ -129,8 +129,9 @@ extension Renderer {
         }
         switch value {
         case .array(let items):
+            let replaying = indent.isEmpty && lambdas == 0 && Self.worthReplaying(section)
             for item in items {
-                if case .dictionary(let dictionary) = item, indent.isEmpty, lambdas == 0 {
+                if replaying, case .dictionary(let dictionary) = item {
                     try renderItem(dictionary, of: section)
                     continue
                 }

@@ -117,6 +117,25 @@ struct ReplayTests {
         #expect(try template.render(["list": list]) == (0..<50).map { "row \($0);" }.joined())
     }
 
+    @Test("a section whose items do not repeat stops keeping them, across the renders of one template; a copy starts again")
+    func stopsKeepingUnrepeated() throws {
+        let template = try Template(source: "{{#rows}}{{name}}{{#cells}}:{{.}}{{/cells}};{{/rows}}")
+        let made = Counter()
+        let row: TemplateValue = ["name": "Pound", "cells": .list(TemplateList(count: 1) { _ in
+            _ = made.next()
+            return .string("cell")
+        })]
+        #expect(try template.render(["rows": .array([row, row])]) == "Pound:cell;Pound:cell;")
+        #expect(made.next() == 2)  // replayed: made once
+        // 600 items, none repeated: the section stops keeping them.
+        let unique = TemplateValue.array((0..<600).map { ["name": .string("move \($0)")] })
+        #expect(try template.render(["rows": unique]).hasSuffix("move 599;"))
+        #expect(try template.render(["rows": .array([row, row])]) == "Pound:cell;Pound:cell;")
+        #expect(made.next() == 5)  // rendered twice: made twice more
+        #expect(try template.copy().render(["rows": .array([row, row])]) == "Pound:cell;Pound:cell;")
+        #expect(made.next() == 7)  // the copy keeps items again: made once more
+    }
+
     @Test("strict mode reports a name missing at a place the item was replayed from before")
     func strictAfterReplay() throws {
         let template = try Template(source: "{{#groups}}{{#rows}}{{name}}{{unit}};{{/rows}}{{/groups}}")

@@ -79,7 +79,11 @@ struct MirrorBuildTests {
         #expect(thunderbolt.contains(#"<a href="../pokemon/pikachu-original-cap.html">Original Cap</a>"#))
         #expect(!thunderbolt.contains(#"<a class="who-link" href="../pokemon/pikachu-original-cap.html">"#))
         #expect(thunderbolt.contains(#"<a class="who-link" href="../pokemon/raichu-alola.html">"#))
-        let learners = Set((reverse.learners["thunderbolt"] ?? LearnerList()).map(\.pokemon))
+        let learnerList = reverse.learners["thunderbolt"] ?? LearnerList()
+        let learners = Set(learnerList.map(\.pokemon))
+        // Counted by places as by slugs.
+        #expect(learnerList.pokemonCount == learners.count && learnerList.methods == Set(learnerList.map(\.method)))
+        #expect(learnerList.indices.allSatisfy { learnerList.method(at: $0) == learnerList[$0].method })
         let rows = thunderbolt.components(separatedBy: #"<a class="who-link" "#).count - 1
         let counted = thunderbolt.matches(of: #/<span class="count">(\d+)</span></h3>/#).reduce(0) { $0 + (Int($1.1) ?? 0) }
         #expect(learners.count > 100 && rows < counted - 20, "\(rows) rows for \(counted) learners in the tables' counts")

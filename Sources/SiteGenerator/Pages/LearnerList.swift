@@ -58,6 +58,31 @@ struct LearnerList: Sendable, Hashable, Encodable, RandomAccessCollection {
                                     level: Int(way.level), versionGroup: names.groups[Int(way.group)])
     }
 
+    /// The method of the learner at `position`, without making the learner.
+    func method(at position: Int) -> String {
+        names.methods[Int(names.ways[Int(rows[position].way)].method)]
+    }
+
+    /// The methods its learners learn by, each once, by their places: a move page asked a
+    /// set for each of thousands of learners' method, hashing it each time.
+    var methods: Set<String> {
+        var met = [Bool](repeating: false, count: names.methods.count)
+        for row in rows { met[Int(names.ways[Int(row.way)].method)] = true }
+        return Set(names.methods.indices.lazy.filter { met[$0] }.map { names.methods[$0] })
+    }
+
+    /// How many different pokemon learn it, by their places (no slug hashed): each pokemon
+    /// stands at one place of ``Names/pokemon`` (the reverse index's pokemon, each once).
+    var pokemonCount: Int {
+        var met = [Bool](repeating: false, count: names.pokemon.count)
+        var count = 0
+        for row in rows where !met[Int(row.pokemon)] {
+            met[Int(row.pokemon)] = true
+            count += 1
+        }
+        return count
+    }
+
     static func == (lhs: LearnerList, rhs: LearnerList) -> Bool {
         lhs.count == rhs.count && lhs.elementsEqual(rhs)
     }

@@ -109,7 +109,7 @@ enum MovePage {
         let dash = "—"
         let groupNames = Dictionary(index.catalog.versionGroups.map { ($0.slug, $0.name) }, uniquingKeysWith: { first, _ in first })
         let learners = index.reverse.learners[move.slug] ?? LearnerList()
-        let methods = Set(learners.lazy.map(\.method))
+        let methods = learners.methods
         let ordered = Learnsets.methodOrder.filter(methods.contains) + methods.subtracting(Learnsets.methodOrder).sorted()
         let machines = Dictionary(move.machines.map { ($0.versionGroup, $0.label) }, uniquingKeysWith: { first, _ in first })
         let evolve = strings["moves_evolve"]
@@ -122,7 +122,7 @@ enum MovePage {
         }
         let learnedBy: [TemplateValue] = ordered.map { method in
             // Where in the list: a list made as it is read cannot leave a row out then.
-            let positions = learners.indices.lazy.filter { learners[$0].method == method }
+            let positions = learners.indices.lazy.filter { learners.method(at: $0) == method }
             // What a row shows besides the Pokémon (the level or the game's machine, the game)
             // follows from the level and the game: the method is the table's.
             let rows = ReferencePages.folded(positions, index: index) { at in
@@ -167,7 +167,7 @@ enum MovePage {
             }),
             "hasMachines": .bool(!machines.isEmpty),
             "learnedBy": .array(learnedBy),
-            "learnerCount": .int(Set(learners.lazy.map(\.pokemon)).count),
+            "learnerCount": .int(learners.pokemonCount),
         ])
     }
 }

@@ -16,8 +16,8 @@ import Synchronization
 /// a block or parent tag (the overrides in force), an object asked (it computes its values),
 /// an indentation in force (standalone partials), a nesting depth other than the first time's.
 ///
-/// Kept in two arrays a page (bytes and readings), each replay a range of them: a
-/// dictionary insert and two copies an item, no allocation of its own.
+/// A replay is two ranges: of the page's own buffer for its bytes, of one array a page for
+/// its readings; keeping one is a slot-table insert, with no allocation of its own.
 extension Renderer {
     struct ReplayKey: Equatable {
         let section: ObjectIdentifier
@@ -69,18 +69,19 @@ extension Renderer {
         var log: [Reading] = []
 
         subscript(key: ReplayKey) -> Replay? {
-            get { place(of: key).map { replays[$0] } }
-            set {
-                guard let newValue else { return }
-                if let place = place(of: key) { return replays[place] = newValue }
-                keys.append(key)
-                replays.append(newValue)
-                if slots.count < keys.count * 2 {
-                    slots = Array(repeating: 0, count: max(64, slots.count * 2))
-                    for place in keys.indices { settle(place) }
-                } else {
-                    settle(keys.count - 1)
-                }
+            place(of: key).map { replays[$0] }
+        }
+
+        /// Keeps `replay` under `key`, in place of one kept there before.
+        mutating func keep(_ replay: Replay, at key: ReplayKey) {
+            if let place = place(of: key) { return replays[place] = replay }
+            keys.append(key)
+            replays.append(replay)
+            if slots.count < keys.count * 2 {
+                slots = Array(repeating: 0, count: max(64, slots.count * 2))
+                for place in keys.indices { settle(place) }
+            } else {
+                settle(keys.count - 1)
             }
         }
 
@@ -139,8 +140,8 @@ extension Renderer {
         if recording.replayable {
             let readingsStart = store.readings.count
             for reading in store.log[recording.readings...] where reading.level < level { store.readings.append(reading) }
-            store[key] = Replay(item: item, bytes: recording.start..<buffer.count, readings: readingsStart..<store.readings.count,
-                                        depth: depth, atLineStart: atLineStart)
+            store.keep(Replay(item: item, bytes: recording.start..<buffer.count, readings: readingsStart..<store.readings.count,
+                              depth: depth, atLineStart: atLineStart), at: key)
         }
         if recordings.isEmpty { store.log.removeAll(keepingCapacity: true) }
     }

@@ -120,6 +120,8 @@ extension Renderer {
                 guard let base = page.baseAddress else { return }
                 (base + end).update(from: base + replay.bytes.lowerBound, count: replay.bytes.count)
             }
+            // What the first rendering left; unread while no indentation is in force (and
+            // set again by whatever brings one), so the same as rendering it again.
             atLineStart = replay.atLineStart
             section.replayHits.add(1, ordering: .relaxed)
             return

@@ -129,6 +129,9 @@ extension Renderer {
         }
         switch value {
         case .array(let items):
+            // Never inside a lambda's result: its template (and so its sections' addresses) is
+            // freed after the call, and it renders into a buffer of its own, where the kept
+            // ranges do not point. Never under an indentation: a replay does not indent.
             let replaying = indent.isEmpty && lambdas == 0 && Self.worthReplaying(section)
             for item in items {
                 if replaying, case .dictionary(let dictionary) = item {

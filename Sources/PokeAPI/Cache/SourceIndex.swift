@@ -54,15 +54,6 @@ package struct SourceIndex: Codable, Sendable, Equatable {
     /// How many entries (resources, sprites, lists) the fetch that wrote it went through.
     package var items: Int
 
-    /// The resource paths of one kind (`pokemon-species`), with their ids and stamps.
-    package func entries(of resource: String) -> [(id: Int, stamp: FileStamp)] {
-        let prefix = resource + "/"
-        return entries.compactMap { entry in
-            guard entry.path.hasPrefix(prefix), let id = Int(entry.path.dropFirst(prefix.count)) else { return nil }
-            return (id, entry.stamp)
-        }
-    }
-
     /// The file of an entry below the root (its path is a resource path's own, `pokemon/25`
     /// or `pokemon/25/encounters`: the file is `api/v2/<path>/index.json`).
     package func file(of entry: Entry) -> String {

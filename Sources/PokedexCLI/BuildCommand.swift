@@ -93,14 +93,42 @@ struct BuildCommand: AsyncParsableCommand {
     func buildSite(_ settings: BuildSettings, reporter: BuildReporter, needCatalog: Bool = false,
                    prepared: CatalogSource.Prepared? = nil) async throws -> Built {
         let started = ContinuousClock.now
-        var built = try await buildSiteTimed(settings, reporter: reporter, needCatalog: needCatalog, prepared: prepared)
+        var built: Built
+        switch try await loadSite(settings, reporter: reporter, needCatalog: needCatalog, prepared: prepared) {
+        case let .unchanged(unchanged):
+            built = unchanged
+        case let .loaded(loaded):
+            built = try await write(loaded, settings: settings, reporter: reporter)
+        }
         let elapsed = ContinuousClock.now - started
         built.summary.seconds = elapsed.inSeconds
         return built
     }
 
-    private func buildSiteTimed(_ settings: BuildSettings, reporter: BuildReporter, needCatalog: Bool,
-                                prepared ready: CatalogSource.Prepared?) async throws -> Built {
+    /// A site's catalogs made and its collection checked, the site not yet written: what
+    /// ``write(_:settings:reporter:)`` writes, and what `serve` shows at once when the data
+    /// changed, the site on disk following.
+    struct LoadedSite: Sendable {
+        var configuration: SiteConfiguration
+        var sites: [SiteBuilder.LanguageSite]
+        var inputs: BuildKey.Inputs
+        var key: BuildKey
+        var lookahead: SiteBuilder.Lookahead?
+        /// The catalog's records being saved; the build ends when they are.
+        var saving: Task<Void, Never>?
+    }
+
+    /// What ``loadSite(_:reporter:needCatalog:prepared:)`` found: a site nothing it is made of
+    /// changed since it was built (left as it is), or the catalogs to build one from.
+    enum Loading: Sendable {
+        case unchanged(Built)
+        case loaded(LoadedSite)
+    }
+
+    /// The source made ready, the catalogs made, the collection checked; or the site found
+    /// unchanged (never when `needCatalog`).
+    func loadSite(_ settings: BuildSettings, reporter: BuildReporter, needCatalog: Bool,
+                  prepared ready: CatalogSource.Prepared?) async throws -> Loading {
         var source = try Self.source(settings)
         source.verify = verify
         let themeRoot = try SiteConfiguration.locateTheme(), themeOverride = settings.theme.map { URL(fileURLWithPath: $0, isDirectory: true) }
@@ -137,7 +165,7 @@ struct BuildCommand: AsyncParsableCommand {
         let ahead = await lookahead
         let key = builder.key(inputs, theme: builder.theme(in: ahead))
         if !needCatalog, !verify, prepared.index != nil || prepared.root == nil, let summary = builder.unchangedSummary(key: key, lookahead: ahead) {
-            return Built(summary: summary, configuration: configuration, sites: [], inputs: inputs)
+            return .unchanged(Built(summary: summary, configuration: configuration, sites: [], inputs: inputs))
         }
         var catalogs: [Catalog] = []
         var saving: Task<Void, Never>?
@@ -155,23 +183,42 @@ struct BuildCommand: AsyncParsableCommand {
         // The catalog is made: what the source holds is not read again (at ten times the dex
         // its index is 15 MB, held through the pages otherwise).
         prepared.index = nil
-        // The records are saved while the site is built; the build ends when they are.
+        // The records are saved while the site is written (``write(_:settings:reporter:)``
+        // waits for them); a collection refused here waits for them too.
         do {
-            let built = try await buildSite(catalogs, trainer: trainer, collectionFile: collectionFile, lines: lines,
-                                            key: key, builder: builder, lookahead: ahead, settings: settings, reporter: reporter)
-            await saving?.value
-            return Built(summary: built.summary, configuration: configuration, sites: built.sites, inputs: inputs)
+            let sites = try checkedSites(catalogs, trainer: trainer, collectionFile: collectionFile, lines: lines,
+                                         settings: settings, reporter: reporter)
+            return .loaded(LoadedSite(configuration: configuration, sites: sites, inputs: inputs, key: key, lookahead: ahead, saving: saving))
         } catch {
             await saving?.value
             throw error
         }
     }
 
-    /// Builds the site of loaded catalogs, the collection audited against the first.
-    private func buildSite(
+    /// Writes the site of `loaded`, and waits for its records to be saved.
+    func write(_ loaded: LoadedSite, settings: BuildSettings, reporter: BuildReporter) async throws -> Built {
+        let builder = SiteBuilder(configuration: loaded.configuration)
+        do {
+            let summary = try await builder.build(
+                sites: loaded.sites,
+                key: loaded.key,
+                check: settings.strict ? Self.strictCheck : nil,
+                lookahead: loaded.lookahead,
+                progress: { reporter.progress($0) }
+            )
+            await loaded.saving?.value
+            return Built(summary: summary, configuration: loaded.configuration, sites: loaded.sites, inputs: loaded.inputs)
+        } catch {
+            await loaded.saving?.value
+            throw error
+        }
+    }
+
+    /// Each catalog's site with the trainer's collection, audited against the first catalog.
+    private func checkedSites(
         _ catalogs: [Catalog], trainer: TrainerCollection, collectionFile: URL, lines: [String: Int],
-        key: BuildKey, builder: SiteBuilder, lookahead: SiteBuilder.Lookahead?, settings: BuildSettings, reporter: BuildReporter
-    ) async throws -> (summary: BuildSummary, sites: [SiteBuilder.LanguageSite]) {
+        settings: BuildSettings, reporter: BuildReporter
+    ) throws -> [SiteBuilder.LanguageSite] {
         let catalog = catalogs[0]
         // A hand-edited file meets the same rules as `catch`; what breaks them stays off the site.
         let (kept, problems) = CollectionRules(reference: catalog).audit(trainer, file: collectionFile.path, lines: lines)
@@ -179,15 +226,7 @@ struct BuildCommand: AsyncParsableCommand {
         if settings.strict, !problems.isEmpty {
             throw CommandFailure("\(problems.count) collection entries break the rules (listed above); --strict builds nothing until they are fixed.")
         }
-        let sites = catalogs.map { SiteBuilder.LanguageSite(catalog: $0, collection: SiteCollection(kept, catalog: $0)) }
-        let summary = try await builder.build(
-            sites: sites,
-            key: key,
-            check: settings.strict ? Self.strictCheck : nil,
-            lookahead: lookahead,
-            progress: { reporter.progress($0) }
-        )
-        return (summary, sites)
+        return catalogs.map { SiteBuilder.LanguageSite(catalog: $0, collection: SiteCollection(kept, catalog: $0)) }
     }
 }
 

@@ -192,17 +192,38 @@ extension ServeCommand {
                     await state.announce(.reload)
                     Console.out("Reloaded the open pages in \(Self.seconds(since: started)) s")
                     rebuild()
-                case .settings, .data:
-                    // Settings, the collection or the data: everything is read again (only
-                    // what changed is decoded and written, as by `pokedex build`), one build
-                    // at a time with the site on disk's.
-                    if change == .settings { settings = try build.resolvedSettings() }
-                    let ready = change == .data ? dataPrepared : nil
+                case .data:
+                    // The data: the catalog is made again (only what changed is decoded) and
+                    // shown in the open pages at once; the site on disk follows in the
+                    // background, as after a template edit. Written first, the site kept the
+                    // page waiting for every page to be checked and the changed ones written
+                    // (one flavor text on the mirror: the reload 0.46 s after the save, now 0.36 s).
+                    let ready = dataPrepared
                     dataPrepared = nil
+                    // Put in place in one turn: a disk rebuild waiting for it then writes this
+                    // catalog, never the one it replaces.
+                    let shown = try await state.exclusively { [settings] () async throws -> SiteConfiguration? in
+                        guard case let .loaded(loaded) = try await build.loadSite(settings, reporter: BuildReporter(quiet: true),
+                                                                                 needCatalog: true, prepared: ready) else { return nil }
+                        await loaded.saving?.value
+                        // Made before the state is asked: pages are served meanwhile.
+                        await state.show(loaded, live: try LiveSite(configuration: loaded.configuration, sites: loaded.sites), settings: settings)
+                        return loaded.configuration
+                    }
+                    guard let shown else { continue }
+                    configuration = shown
+                    await state.announce(.reload)
+                    Console.out("Reloaded the open pages with the new data in \(Self.seconds(since: started)) s")
+                    rebuild()
+                case .settings:
+                    // Settings or the collection: everything is read again (only what changed
+                    // is decoded and written, as by `pokedex build`), one build at a time with
+                    // the site on disk's: the output folder may be another one now.
+                    settings = try build.resolvedSettings()
                     // Made and put in place in one turn: a disk rebuild waiting for it then
                     // reads this build, never the one it replaces.
                     let built = try await state.exclusively { [settings] () async throws -> BuildCommand.Built? in
-                        let built = try await build.buildSite(settings, reporter: BuildReporter(quiet: true), needCatalog: true, prepared: ready)
+                        let built = try await build.buildSite(settings, reporter: BuildReporter(quiet: true), needCatalog: true)
                         guard !built.sites.isEmpty else { return nil }
                         await state.replace(live: try LiveSite(configuration: built.configuration, sites: built.sites), built: built, settings: settings)
                         return built
@@ -362,6 +383,14 @@ actor ServeState {
         self.settings = settings
     }
 
+    /// Shows `loaded` (as `live`) in the open pages, the site on disk not yet written from it: the next
+    /// ``rebuild(reporter:)`` writes it, and until then this keeps the last build's summary.
+    func show(_ loaded: BuildCommand.LoadedSite, live: LiveSite, settings: BuildSettings) {
+        replace(live: live, built: BuildCommand.Built(summary: built.summary, configuration: loaded.configuration,
+                                                      sites: loaded.sites, inputs: loaded.inputs),
+                settings: settings)
+    }
+
     /// The site on disk brought up to date with the same catalog: only what changed is rendered.
     ///
     /// The site is read once this build has its turn: a settings or data rebuild ahead of it
@@ -371,7 +400,9 @@ actor ServeState {
             let built = await self.built
             guard !built.sites.isEmpty else { return built.summary }
             let builder = SiteBuilder(configuration: built.configuration)
-            let summary = try await builder.build(sites: built.sites, key: built.inputs.map { builder.key($0) })
+            // Checked as `build --strict` checks it (the settings in force when it was made).
+            let summary = try await builder.build(sites: built.sites, key: built.inputs.map { builder.key($0) },
+                                                  check: await self.settings.strict ? BuildCommand.strictCheck : nil)
             await self.recordSummary(summary)
             return summary
         }

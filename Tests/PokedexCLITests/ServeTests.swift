@@ -160,6 +160,15 @@ struct ServeTests {
             (try? String(contentsOf: site.appendingPathComponent("pokemon/pikachu.html"), encoding: .utf8))?.contains("Edited in place") == true
         }, "the site on disk follows")
         #expect(server.output.contains("The data changed in \(data.path)"), "the change is said: \(server.output)")
+        // Shown first, written after: the open pages reload with the new catalog, and then
+        // the background rebuild writes the changed pages (not none: they were not written
+        // before the reload).
+        #expect(try await Self.eventually {
+            let said = server.output
+            guard let shown = said.range(of: "Reloaded the open pages with the new data in "),
+                  let written = said[shown.upperBound...].firstMatch(of: #/Wrote (\d+) changed pages to /#) else { return false }
+            return (Int(written.1) ?? 0) > 0
+        }, "the reload is said before the changed pages are written: \(server.output)")
 
         // Broken: said once, in the terminal and the page, and the last good site kept.
         let before = server.output.count

@@ -38,6 +38,9 @@ package struct CatalogLoader: Sendable {
     /// Records shared with the other languages' catalogs of the same build (see
     /// ``makeRecords()``); the caller saves them. Nil: this load keeps its own and saves them.
     package var records: RecordCache?
+    /// What earlier catalogs of this process decoded (`pokedex serve` keeps it between
+    /// rebuilds); nil keeps values only for a build of several languages.
+    package var values: DecodedValues?
 
     /// The language codes whose texts the records keep.
     var keptLanguages: Set<String> {
@@ -90,7 +93,8 @@ package struct CatalogLoader: Sendable {
     /// The records this loader keeps: pass them to the loaders of the build's other
     /// languages (``records``) and save them once all are loaded.
     package func makeRecords() -> RecordCache {
-        RecordCache(folder: snapshotFolder, languages: keptLanguages, verify: verify, keepsValues: (siteLanguages?.count ?? 1) > 1)
+        RecordCache(folder: snapshotFolder, languages: keptLanguages, verify: verify,
+                    values: values ?? ((siteLanguages?.count ?? 1) > 1 ? DecodedValues() : nil))
     }
 
     /// The file the records are kept in, or nil with none kept.

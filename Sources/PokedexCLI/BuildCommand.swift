@@ -89,12 +89,13 @@ struct BuildCommand: AsyncParsableCommand {
     /// pages, and the records saved (the site builder times only its own part).
     ///
     /// `prepared`: the source as a check just found it (serve's look at the data), so the
-    /// files are not stamped twice; nil prepares it here.
+    /// files are not stamped twice; nil prepares it here. `values`: what earlier catalogs of
+    /// this process decoded (serve's, kept between rebuilds), taken instead of their records.
     func buildSite(_ settings: BuildSettings, reporter: BuildReporter, needCatalog: Bool = false,
-                   prepared: CatalogSource.Prepared? = nil) async throws -> Built {
+                   prepared: CatalogSource.Prepared? = nil, values: DecodedValues? = nil) async throws -> Built {
         let started = ContinuousClock.now
         var built: Built
-        switch try await loadSite(settings, reporter: reporter, needCatalog: needCatalog, prepared: prepared) {
+        switch try await loadSite(settings, reporter: reporter, needCatalog: needCatalog, prepared: prepared, values: values) {
         case let .unchanged(unchanged):
             built = unchanged
         case let .loaded(loaded):
@@ -118,7 +119,7 @@ struct BuildCommand: AsyncParsableCommand {
         var saving: Task<Void, Never>?
     }
 
-    /// What ``loadSite(_:reporter:needCatalog:prepared:)`` found: a site nothing it is made of
+    /// What ``loadSite(_:reporter:needCatalog:prepared:values:)`` found: a site nothing it is made of
     /// changed since it was built (left as it is), or the catalogs to build one from.
     enum Loading: Sendable {
         case unchanged(Built)
@@ -128,9 +129,10 @@ struct BuildCommand: AsyncParsableCommand {
     /// The source made ready, the catalogs made, the collection checked; or the site found
     /// unchanged (never when `needCatalog`).
     func loadSite(_ settings: BuildSettings, reporter: BuildReporter, needCatalog: Bool,
-                  prepared ready: CatalogSource.Prepared?) async throws -> Loading {
+                  prepared ready: CatalogSource.Prepared?, values: DecodedValues? = nil) async throws -> Loading {
         var source = try Self.source(settings)
         source.verify = verify
+        source.values = values
         let themeRoot = try SiteConfiguration.locateTheme(), themeOverride = settings.theme.map { URL(fileURLWithPath: $0, isDirectory: true) }
         let output = URL(fileURLWithPath: settings.output)
         // The theme's prints and the site's last manifest, made while the source is checked.

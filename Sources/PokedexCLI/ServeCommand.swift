@@ -52,7 +52,10 @@ struct ServeCommand: AsyncParsableCommand {
     func run() async throws {
         let settings = try build.resolvedSettings()
         let reporter = BuildReporter(quiet: settings.quiet)
-        let first = try await build.buildSite(settings, reporter: reporter, needCatalog: true)
+        // What the catalogs decode, kept while serving: a data edit decodes only the files it
+        // changed, not the records of all the others.
+        let values = DecodedValues()
+        let first = try await build.buildSite(settings, reporter: reporter, needCatalog: true, values: values)
         reporter.finish(first.summary)
         guard !first.sites.isEmpty else { throw CommandFailure("the first build loaded no catalog") }
         let live: LiveSite
@@ -82,7 +85,7 @@ struct ServeCommand: AsyncParsableCommand {
             // one rebuild at a time, the latest edits coalesced into the next.
             let (requests, request) = AsyncStream<Void>.makeStream(bufferingPolicy: .bufferingNewest(1))
             await withTaskGroup(of: Void.self) { group in
-                group.addTask { await watch(state: state, reporter: reporter, rebuild: { request.yield() }) }
+                group.addTask { await watch(state: state, reporter: reporter, values: values, rebuild: { request.yield() }) }
                 group.addTask {
                     for await _ in requests {
                         let started = ContinuousClock.now
@@ -133,7 +136,8 @@ extension ServeCommand {
     /// Polls the watched files; on a change, reloads what it touches and tells the pages.
     /// Every `--data-poll` it also looks at the data (``dataLook(settings:)``): a file
     /// changed there reads the catalog again, as a settings edit does.
-    func watch(state: ServeState, reporter: BuildReporter, rebuild: @escaping @Sendable () -> Void) async {
+    /// `values`: what the catalogs decoded so far, for the next one to take (``DecodedValues``).
+    func watch(state: ServeState, reporter: BuildReporter, values: DecodedValues, rebuild: @escaping @Sendable () -> Void) async {
         var settings = await state.settings
         var configuration = await state.configuration
         var watcher = Watcher(paths: Self.watched(settings: settings, configuration: configuration, config: build.config))
@@ -204,10 +208,11 @@ extension ServeCommand {
                     // catalog, never the one it replaces.
                     let shown = try await state.exclusively { [settings] () async throws -> SiteConfiguration? in
                         guard case let .loaded(loaded) = try await build.loadSite(settings, reporter: BuildReporter(quiet: true),
-                                                                                 needCatalog: true, prepared: ready) else { return nil }
+                                                                                 needCatalog: true, prepared: ready, values: values) else { return nil }
                         await loaded.saving?.value
                         // Made before the state is asked: pages are served meanwhile.
-                        await state.show(loaded, live: try LiveSite(configuration: loaded.configuration, sites: loaded.sites), settings: settings)
+                        let live = try LiveSite(configuration: loaded.configuration, sites: loaded.sites, previous: await state.live)
+                        await state.show(loaded, live: live, settings: settings)
                         return loaded.configuration
                     }
                     guard let shown else { continue }
@@ -223,7 +228,7 @@ extension ServeCommand {
                     // Made and put in place in one turn: a disk rebuild waiting for it then
                     // reads this build, never the one it replaces.
                     let built = try await state.exclusively { [settings] () async throws -> BuildCommand.Built? in
-                        let built = try await build.buildSite(settings, reporter: BuildReporter(quiet: true), needCatalog: true)
+                        let built = try await build.buildSite(settings, reporter: BuildReporter(quiet: true), needCatalog: true, values: values)
                         guard !built.sites.isEmpty else { return nil }
                         await state.replace(live: try LiveSite(configuration: built.configuration, sites: built.sites), built: built, settings: settings)
                         return built

@@ -80,6 +80,28 @@ struct ReverseTableTests {
         #expect(ReverseTable(inputs: inputs, last: other).taken == nil)
     }
 
+    @Test("an earlier table of the same inputs in this process stands for the index, made or not; one of other inputs does not")
+    func takenFromPrevious() throws {
+        let catalog = TestCatalog.make()
+        let inputs = ReverseIndex.Inputs(catalog: catalog, pages: TestCatalog.index(catalog).allPages)
+        let summary = ReverseTable(inputs: inputs, last: nil).summary(prints: ["rl:*": 3])
+        let earlier = ReverseTable(inputs: inputs, last: summary)
+        let next = ReverseTable(inputs: inputs, last: nil, previous: earlier)
+        #expect(next.taken == summary, "the earlier table's summary, with no file read")
+        #expect(next.report.hasSuffix("not made again"))
+        let made = earlier.index
+        let after = ReverseTable(inputs: inputs, last: nil, previous: earlier)
+        #expect(after.report.hasSuffix("made again for the pages that list it"), "the earlier table's index is taken as it was made")
+        #expect(after.index.learners.keys.sorted() == made.learners.keys.sorted())
+        var changed = catalog
+        let slug = try #require(changed.pokemon.keys.sorted().first)
+        changed.pokemon[slug]!.types = ["water-edited"]
+        let otherInputs = ReverseIndex.Inputs(catalog: changed, pages: TestCatalog.index(changed).allPages)
+        #expect(otherInputs.key != inputs.key)
+        let other = ReverseTable(inputs: otherInputs, last: nil, previous: earlier)
+        #expect(other.taken == nil && other.report.hasPrefix("made"), "other inputs: made of them")
+    }
+
     @Test("the kept file reads back as written, and only for the tool that wrote it")
     func fileRoundTrip() throws {
         let folder = try TestSupportPaths.temporaryFolder()

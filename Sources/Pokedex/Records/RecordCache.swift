@@ -62,12 +62,10 @@ package final class RecordCache: Sendable {
     private let decodedCount = Mutex(0)
     /// How many derived records this build made (``keep(_:name:)``).
     private let derivedCount = Mutex(0)
-    /// The values already decoded in this process, by path, with the stamp they were read at;
-    /// kept only when the cache serves several catalogs (``keepsValues``), since holding every
-    /// decoded file for the whole build costs memory one catalog has no use for.
-    private let values = Mutex<[String: (stamp: FileStamp, value: any Sendable)]>([:])
-    /// Whether decoded values are kept for the next catalog built from this cache.
-    let keepsValues: Bool
+    /// The values already decoded in this process (``DecodedValues``); kept only when the
+    /// cache serves several catalogs, since holding every decoded file for the whole build
+    /// costs memory one catalog has no use for.
+    private let values: DecodedValues?
 
     /// The records kept in `folder` (nil keeps none: every record is decoded).
     /// The file records are kept in under `folder`, for texts in `languages`.
@@ -90,9 +88,13 @@ package final class RecordCache: Sendable {
     /// record is read when a build takes it. Neither mapped nor read whole: at ten times the
     /// dex the file is 190 MB, and a mapping the table's reading touches end to end stayed
     /// resident through the whole catalog.
-    package init(folder: URL?, languages: Set<String>? = nil, verify: Bool = false, keepsValues: Bool = false) {
-        self.keepsValues = keepsValues
+    ///
+    /// `values`: what earlier catalogs of this process decoded, to take instead of reading
+    /// it again (and to keep what this one decodes); values of another records file are let go.
+    package init(folder: URL?, languages: Set<String>? = nil, verify: Bool = false, values: DecodedValues? = nil) {
         file = folder.map { Self.file(in: $0, languages: languages) }
+        values?.bind(to: file)
+        self.values = values
         made = file.map { RecordBytes(folder: $0.deletingLastPathComponent(), reserving: Self.headerSize) }
         var previous: [String: Entry] = [:]
         var previousKeys: [String] = []
@@ -188,7 +190,7 @@ package final class RecordCache: Sendable {
         }
         if !already, let stamp, let made, let place = (try? BinaryCoder.encoded(value, format: "", made.keep)) ?? nil {
             current.withLock { $0[key] = (stamp, .made(place)) }
-            if keepsValues { values.withLock { $0[key] = (stamp, value) } }
+            values?.keep(value, key: key, stamp: stamp)
         }
         return value
     }
@@ -197,15 +199,28 @@ package final class RecordCache: Sendable {
     /// `keptForm`: written in its kept form (``BinaryKept``), as derived records are.
     func kept<T: Codable & Sendable>(_ type: T.Type, path: String, stamp: FileStamp, keptForm: Bool = false) -> T? {
         let key = Self.key(path, T.self)
-        if keepsValues, let seen = values.withLock({ $0[key] }), seen.stamp == stamp, let value = seen.value as? T {
+        if let values, let value = values.value(T.self, key: key, stamp: stamp), holds(key, stamp: stamp) {
             return value
         }
         guard let kept = previous[key], kept.stamp == stamp, let reader,
               let bytes = Self.read(reader, offset: kept.offset, length: kept.length),
               let value = (try? BinaryCoder.decode(T.self, from: bytes, format: "", kept: keptForm)) ?? nil else { return nil }
         current.withLock { $0[key] = (stamp, .kept(offset: kept.offset, length: kept.length)) }
-        if keepsValues { values.withLock { $0[key] = (stamp, value) } }
+        values?.keep(value, key: key, stamp: stamp)
         return value
+    }
+
+    /// Whether the record of `key` at `stamp` goes into the next file: made or taken by this
+    /// build already, or in the last file, carried now without reading it. A value held in
+    /// memory is taken only then: a record the file lost (another build wrote it meanwhile)
+    /// is read or decoded again, and so kept.
+    private func holds(_ key: String, stamp: FileStamp) -> Bool {
+        current.withLock { current in
+            if let record = current[key] { return record.stamp == stamp }
+            guard let kept = previous[key], kept.stamp == stamp else { return false }
+            current[key] = (stamp, .kept(offset: kept.offset, length: kept.length))
+            return true
+        }
     }
 
     /// The stamp every derived record is kept under: no file has a negative size. Whether
@@ -223,7 +238,7 @@ package final class RecordCache: Sendable {
         guard let made, let place = (try? BinaryCoder.encoded(value, format: "", kept: true, made.keep)) ?? nil else { return }
         derivedCount.withLock { $0 += 1 }
         current.withLock { $0[key] = (Self.derivedStamp, .made(place)) }
-        if keepsValues { values.withLock { $0[key] = (Self.derivedStamp, value) } }
+        values?.keep(value, key: key, stamp: Self.derivedStamp)
     }
 
     /// Keeps the last build's record under `key` (``key(_:_:)``) for the next build without
@@ -461,5 +476,46 @@ extension RecordCache {
             done += chunk.count
         }
         end += run.length
+    }
+}
+
+/// Values a process decoded from one records file (or decoded from JSON and kept in it), by
+/// record key, each with the stamp it was read at: a later catalog's ``RecordCache`` of the
+/// same file takes a value from here instead of reading and decoding its record again. A
+/// build in several languages keeps one for its catalogs; `pokedex serve` keeps one for as
+/// long as it serves, so a data edit decodes only the files that changed, not the records
+/// of all the others.
+package final class DecodedValues: Sendable {
+    private struct State {
+        /// The records file the values were read from.
+        var file: URL?
+        var table: [String: (stamp: FileStamp, value: any Sendable)] = [:]
+    }
+
+    private let state = Mutex(State())
+
+    package init() {}
+
+    /// How many values are held.
+    package var count: Int { state.withLock { $0.table.count } }
+
+    /// Held for the records file `file` from now on: values of another one (another schema,
+    /// another set of languages) are let go.
+    func bind(to file: URL?) {
+        state.withLock { state in
+            guard state.file != file else { return }
+            state.file = file
+            state.table = [:]
+        }
+    }
+
+    /// The value of `key` read at `stamp`, if held.
+    func value<T>(_ type: T.Type, key: String, stamp: FileStamp) -> T? {
+        guard let seen = state.withLock({ $0.table[key] }), seen.stamp == stamp else { return nil }
+        return seen.value as? T
+    }
+
+    func keep(_ value: any Sendable, key: String, stamp: FileStamp) {
+        state.withLock { $0.table[key] = (stamp, value) }
     }
 }

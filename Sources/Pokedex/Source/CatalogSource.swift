@@ -32,6 +32,9 @@ package struct CatalogSource: Sendable {
     package var images: ImageSet
     /// Read, check and decode every file, trusting no index or record (`--verify`).
     package var verify = false
+    /// What earlier catalogs of this process decoded, taken instead of their records
+    /// (``DecodedValues``): `pokedex serve` keeps one between rebuilds.
+    package var values: DecodedValues?
 
     package init(
         origin: Origin, cache: URL, selection: FetchSelection = .all, offline: Bool = false, version: String,
@@ -144,6 +147,7 @@ package struct CatalogSource: Sendable {
         loader.siteLanguages = siteLanguages
         loader.snapshotFolder = cache
         loader.verify = verify
+        loader.values = values
         return loader
     }
 }

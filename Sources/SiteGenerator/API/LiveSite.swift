@@ -26,7 +26,12 @@ package struct LiveSite: Sendable {
     /// The site `configuration` would build from `sites`, ready to render any page.
     /// Throws what a build would (a template that does not compile, a strings file that
     /// does not parse or lacks a word), so a broken edit is said before anything is served.
-    package init(configuration: SiteConfiguration, sites: [SiteBuilder.LanguageSite]) throws(SiteError) {
+    ///
+    /// `previous`: the site this one replaces (serve's, after a data edit): a language's
+    /// reverse index made of the same inputs is taken from it, not made again (who learns
+    /// each move, what each ability and item is held by: a flavor text changes none of it,
+    /// and making it was 30 ms of the 80 ms a new live site took on the mirror).
+    package init(configuration: SiteConfiguration, sites: [SiteBuilder.LanguageSite], previous: LiveSite? = nil) throws(SiteError) {
         let builder = SiteBuilder(configuration: configuration)
         var found: [String: SiteBuilder.FoundSprite] = [:]
         // The cache's copy: the site's own is taken only when checked against its record.
@@ -40,7 +45,9 @@ package struct LiveSite: Sendable {
         var indexes: [(prefix: String, index: CatalogIndex, layout: SiteLayout, collection: SiteCollection)] = []
         for (offset, site) in sites.enumerated() {
             let layout = SiteLayout(members: members, current: members[offset].language, baseURL: configuration.baseURL)
-            let index = CatalogIndex(catalog: site.catalog, spriteShapes: shapes, spriteContent: contents,
+            let earlier = previous?.indexes.first { $0.prefix == layout.prefix && $0.index.catalog.language == site.catalog.language }
+            let tables = CatalogIndex.Tables(catalog: site.catalog, previousReverse: earlier?.index.reverseTable)
+            let index = CatalogIndex(catalog: site.catalog, tables: tables, spriteShapes: shapes, spriteContent: contents,
                                      images: configuration.images, mediaRoot: layout.shared)
             indexes.append((layout.prefix, index, layout, site.collection))
         }

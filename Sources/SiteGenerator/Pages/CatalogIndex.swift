@@ -82,8 +82,9 @@ struct CatalogIndex: Sendable {
         let faces: [String: PokemonFace]
 
         /// `lastReverse`: what the last build kept of its reverse index, taken when made of the
-        /// same inputs (``ReverseTable``).
-        init(catalog: Catalog, lastReverse: ReverseTable.Summary? = nil) {
+        /// same inputs (``ReverseTable``); `previousReverse`: an earlier catalog's index in
+        /// this process, taken likewise.
+        init(catalog: Catalog, lastReverse: ReverseTable.Summary? = nil, previousReverse: ReverseTable? = nil) {
             bareSpecies = catalog.species.map(\.bare)
             speciesBySlug = Dictionary(bareSpecies.map { ($0.slug, $0) }, uniquingKeysWith: { first, _ in first })
             speciesByID = Dictionary(bareSpecies.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
@@ -104,7 +105,7 @@ struct CatalogIndex: Sendable {
             self.defaults = PokemonList(slugs: defaults, in: catalog.pokemon)
             allPages = PokemonList(slugs: all, in: catalog.pokemon)
             self.positions = positions
-            reverse = ReverseTable(inputs: ReverseIndex.Inputs(catalog: catalog, pages: allPages), last: lastReverse)
+            reverse = ReverseTable(inputs: ReverseIndex.Inputs(catalog: catalog, pages: allPages), last: lastReverse, previous: previousReverse)
             faces = catalog.pokemon.mapValues(PokemonFace.init)
         }
     }

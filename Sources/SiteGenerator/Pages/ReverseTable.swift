@@ -28,10 +28,17 @@ final class ReverseTable: Sendable {
     private let inputs: ReverseIndex.Inputs
     private let made: Mutex<ReverseIndex?>
 
-    /// The index of `inputs`: made now, unless `last` was made of the same inputs.
-    init(inputs: ReverseIndex.Inputs, last: Summary?) {
+    /// The index of `inputs`: made now, unless `last` was made of the same inputs, or
+    /// `previous` (an earlier catalog's, in this process: serve's last) was: then its index,
+    /// made or not yet, stands for this one.
+    init(inputs: ReverseIndex.Inputs, last: Summary?, previous: ReverseTable? = nil) {
         self.inputs = inputs
         key = inputs.key
+        if let previous, previous.key == key {
+            taken = previous.taken
+            made = Mutex(previous.made.withLock { $0 })
+            return
+        }
         taken = last?.key == key ? last : nil
         made = Mutex(taken == nil ? ReverseIndex(inputs) : nil)
     }

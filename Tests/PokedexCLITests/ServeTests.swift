@@ -56,6 +56,20 @@ struct ServeTests {
         }
     }
 
+    /// Renames the species in English in its file at `file`, saved as a new file renamed over it.
+    static func renameEnglish(_ file: URL, to name: String) throws {
+        var object = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: file)) as? [String: Any])
+        let names = try #require(object["names"] as? [[String: Any]])
+        object["names"] = names.map { entry -> [String: Any] in
+            var entry = entry
+            if (entry["language"] as? [String: Any])?["name"] as? String == "en" { entry["name"] = name }
+            return entry
+        }
+        let saved = file.appendingPathExtension("saving")
+        try JSONSerialization.data(withJSONObject: object, options: [.sortedKeys]).write(to: saved)
+        guard rename(saved.path, file.path) == 0 else { throw CocoaError(.fileWriteUnknown) }
+    }
+
     static func get(_ url: String) async throws -> (status: Int, body: String) {
         let (data, response) = try await URLSession.shared.data(from: try #require(URL(string: url)))
         return ((response as? HTTPURLResponse)?.statusCode ?? 0, String(decoding: data, as: UTF8.self))
@@ -160,6 +174,22 @@ struct ServeTests {
             (try? String(contentsOf: site.appendingPathComponent("pokemon/pikachu.html"), encoding: .utf8))?.contains("Edited in place") == true
         }, "the site on disk follows")
         #expect(server.output.contains("The data changed in \(data.path)"), "the change is said: \(server.output)")
+        // The search files and pokedex.json are served from the catalog in memory: the bytes
+        // the site on disk has once it is written.
+        for name in ["search-index.js", "search-data.js", "pokedex.json"] {
+            #expect(try await Self.eventually {
+                try await Self.get("http://127.0.0.1:\(port)/\(name)").body
+                    == (try? String(contentsOf: site.appendingPathComponent(name), encoding: .utf8))
+            }, "\(name) served as written")
+        }
+        // A name edited: the search files served have it as soon as the page does, before the
+        // site on disk is written.
+        try Self.renameEnglish(species, to: "Pikachuzz")
+        #expect(try await Self.eventually { try await Self.get(page).body.contains("Pikachuzz") })
+        #expect(try await Self.get("http://127.0.0.1:\(port)/search-index.js").body.contains("Pikachuzz"), "the search index served is the page's")
+        #expect(try await Self.eventually {
+            (try? String(contentsOf: site.appendingPathComponent("search-index.js"), encoding: .utf8))?.contains("Pikachuzz") == true
+        }, "the site on disk follows")
         // Shown first, written after: the open pages reload with the new catalog, and then
         // the background rebuild writes the changed pages (not none: they were not written
         // before the reload).

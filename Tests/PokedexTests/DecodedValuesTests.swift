@@ -48,6 +48,23 @@ struct DecodedValuesTests {
         #expect(again.text == "one again" && second.decoded == 1)
     }
 
+    @Test("values held are let go once another build wrote the records file: its records are read instead")
+    func otherBuildWrote() throws {
+        let folder = try TemporaryFolder()
+        let values = DecodedValues()
+        let first = RecordCache(folder: folder.url, values: values)
+        _ = try first.record(Box.self, path: "box/1", stamp: Self.stamp) { () throws(CatalogIssue) in Box("one") }
+        first.save()
+        // Another build, in another process, decodes the file again (`--verify`: the same
+        // stamp, other bytes read) and writes the records file anew.
+        let other = RecordCache(folder: folder.url, verify: true)
+        _ = try other.record(Box.self, path: "box/1", stamp: Self.stamp) { () throws(CatalogIssue) in Box("two") }
+        other.save()
+        let next = RecordCache(folder: folder.url, values: values)
+        #expect(values.count == 0, "the held values are let go")
+        #expect(next.kept(Box.self, path: "box/1", stamp: Self.stamp)?.text == "two", "the other build's record is read")
+    }
+
     @Test("values held for another records file (other languages' texts) are let go")
     func otherFileLetGo() throws {
         let folder = try TemporaryFolder()

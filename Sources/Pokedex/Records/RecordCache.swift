@@ -93,7 +93,6 @@ package final class RecordCache: Sendable {
     /// it again (and to keep what this one decodes); values of another records file are let go.
     package init(folder: URL?, languages: Set<String>? = nil, verify: Bool = false, values: DecodedValues? = nil) {
         file = folder.map { Self.file(in: $0, languages: languages) }
-        values?.bind(to: file)
         self.values = values
         made = file.map { RecordBytes(folder: $0.deletingLastPathComponent(), reserving: Self.headerSize) }
         var previous: [String: Entry] = [:]
@@ -133,6 +132,7 @@ package final class RecordCache: Sendable {
         self.previous = previous
         self.previousKeys = previousKeys
         self.previousFile = previousFile
+        values?.bind(to: file, as: previousFile.map { RecordFileIdentity(committed: $0.committed, device: $0.device, inode: $0.inode) })
         self.reader = reader
         // A build takes about as many records as the last one kept: grown one doubling at a
         // time instead, the table was copied a dozen times, each copy under the lock every
@@ -152,6 +152,17 @@ package final class RecordCache: Sendable {
         let stated = header.dropFirst(magic.count).withUnsafeBytes { UInt64(littleEndian: $0.loadUnaligned(as: UInt64.self)) }
         guard stated >= UInt64(headerSize + 8), stated <= UInt64(fileSize) else { return nil }
         return Int(stated)
+    }
+
+    /// The records file at `file` as it is now (nil when there is none, or it is no records file).
+    static func identity(of file: URL) -> RecordFileIdentity? {
+        let descriptor = open(file.path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
+        guard descriptor >= 0 else { return nil }
+        defer { close(descriptor) }
+        var info = stat()
+        guard fstat(descriptor, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG,
+              let committed = committed(descriptor, fileSize: Int(info.st_size)) else { return nil }
+        return RecordFileIdentity(committed: committed, device: UInt64(info.st_dev), inode: UInt64(info.st_ino))
     }
 
     /// The header of a records file whose committed part ends at `end`.
@@ -298,6 +309,8 @@ package final class RecordCache: Sendable {
         defer { close(written.descriptor) }
         let keys = sortedKeys(records)
         if !append(keys, records, written, to: file) { rewrite(keys, records, written, as: file) }
+        // The file as this save left it: the values held with it stay good while it is so.
+        values?.saved(Self.identity(of: file))
         unlink(written.path)
         // Records of an older schema (or other languages) are not read by this build; one set is kept.
         let folder = file.deletingLastPathComponent()
@@ -485,10 +498,15 @@ extension RecordCache {
 /// build in several languages keeps one for its catalogs; `pokedex serve` keeps one for as
 /// long as it serves, so a data edit decodes only the files that changed, not the records
 /// of all the others.
+///
+/// The values stand for the file as this process last opened or saved it: another build
+/// that wrote it meanwhile (`pokedex build --verify` in another terminal, records made
+/// again of a file edited without changing its stamp) lets them go, and its records are read.
 package final class DecodedValues: Sendable {
     private struct State {
-        /// The records file the values were read from.
+        /// The records file the values were read from, and as it was when last opened or saved.
         var file: URL?
+        var identity: RecordFileIdentity?
         var table: [String: (stamp: FileStamp, value: any Sendable)] = [:]
     }
 
@@ -499,14 +517,20 @@ package final class DecodedValues: Sendable {
     /// How many values are held.
     package var count: Int { state.withLock { $0.table.count } }
 
-    /// Held for the records file `file` from now on: values of another one (another schema,
-    /// another set of languages) are let go.
-    func bind(to file: URL?) {
+    /// Held for the records file `file`, found as `identity`, from now on: values of another
+    /// file (another schema, another set of languages), or of this one before another build
+    /// wrote it, are let go.
+    func bind(to file: URL?, as identity: RecordFileIdentity?) {
         state.withLock { state in
-            guard state.file != file else { return }
+            if state.file != file || state.identity != identity { state.table = [:] }
             state.file = file
-            state.table = [:]
+            state.identity = identity
         }
+    }
+
+    /// The file the values are held for, as a save of them left it.
+    func saved(_ identity: RecordFileIdentity?) {
+        state.withLock { $0.identity = identity }
     }
 
     /// The value of `key` read at `stamp`, if held.
@@ -518,4 +542,13 @@ package final class DecodedValues: Sendable {
     func keep(_ value: any Sendable, key: String, stamp: FileStamp) {
         state.withLock { $0.table[key] = (stamp, value) }
     }
+}
+
+/// A records file as a process last saw it: which file it is, and where its committed part
+/// ends. A build that writes it changes one or the other (an append moves the end, a new
+/// file is another inode).
+struct RecordFileIdentity: Equatable, Sendable {
+    var committed: Int
+    var device: UInt64
+    var inode: UInt64
 }

@@ -2,6 +2,7 @@ import Common
 import Foundation
 import Pokedex
 import TemplateEngine
+import Synchronization
 
 /// A site rendered on request, for `pokedex serve`: a page is made from the catalog and the
 /// theme as it is asked for, so a template edit shows on the next request, without waiting
@@ -22,6 +23,14 @@ package struct LiveSite: Sendable {
     let indexes: [(prefix: String, index: CatalogIndex, layout: SiteLayout, collection: SiteCollection)]
     /// By folder prefix: "" for a site in one language, "fr/" and so on for several.
     let languages: [String: Language]
+    /// Each language's search files and pokedex.json, made when first asked for.
+    private let indexFiles = IndexFiles()
+
+    /// The files of ``indexFile(_:)`` by path, made once a live site (a theme reload or
+    /// a data edit makes a new one).
+    private final class IndexFiles: Sendable {
+        let made = Mutex<[String: Data]>([:])
+    }
 
     /// The site `configuration` would build from `sites`, ready to render any page.
     /// Throws what a build would (a template that does not compile, a strings file that
@@ -89,6 +98,24 @@ package struct LiveSite: Sendable {
             return try language.theme.render(spec)
         }
         return nil
+    }
+
+    /// The search files and pokedex.json at `path` (`search-index.js`, `fr/pokedex.json`),
+    /// made from the catalog in memory as a build writes them: after a data edit the open
+    /// pages reload before the site on disk has them, and would search the old data. Nil
+    /// for any other path, or when they cannot be made (the disk's are served then).
+    package func indexFile(_ path: String) -> Data? {
+        let name = path.split(separator: "/").last.map(String.init) ?? path
+        guard SiteBuilder.indexFiles.contains(name) else { return nil }
+        let prefix = String(path.dropLast(name.count))
+        guard let language = languages[prefix], let entry = indexes.first(where: { $0.prefix == prefix }) else { return nil }
+        return indexFiles.made.withLock { made -> Data? in
+            if let file = made[path] { return file }
+            guard let files = try? SiteBuilder.languageIndexFiles(index: entry.index, collection: entry.collection,
+                                                                 strings: language.theme.strings) else { return nil }
+            for (file, data) in files { made[prefix + file] = data }
+            return made[path]
+        }
     }
 
     /// The file an `assets/...` path names in the theme (an override's first), confined to

@@ -646,12 +646,14 @@ extension SiteBuilder {
             }
         }
         let log = ReadLog()
-        let recorded = index.recording(into: log)
-        let indexes = SiteIndexes(index: recorded, collection: collection)
-        let search = SearchIndex(index: recorded, marks: indexes.marks, strings: strings)
-        var files: [(String, Data)] = [("search-index.js", search.light), ("search-data.js", search.heavy)]
+        var files: [(String, Data)]
+        do {
+            files = try Self.languageIndexFiles(index: index.recording(into: log), collection: collection, strings: strings)
+        } catch {
+            throw SiteError(.unwritable(path: staging.staging.path, underlying: String(describing: error)))
+        }
         let languages = SearchIndex.languages(of: index.catalog.language).count
-        let sizes = files.map { name, data in
+        let sizes = files.filter { searchNames.contains($0.0) }.map { name, data in
             let gzip = sizedBefore.flatMap { before -> Int? in
                 guard let site = before.site, let size = before.sizes.first(where: { $0.name == name && $0.bytes == data.count }),
                       (try? Data(contentsOf: site.appendingPathComponent(prefix + name))) == data else { return nil }
@@ -659,11 +661,6 @@ extension SiteBuilder {
             }
             return SearchFileSize(name: name, bytes: data.count, gzip: gzip ?? Gzip.compressedSize(of: data) ?? data.count,
                                   budget: SearchIndex.budget(name, languages: languages))
-        }
-        do {
-            files.append(("pokedex.json", try indexes.pokedexJSON()))
-        } catch {
-            throw SiteError(.unwritable(path: staging.staging.path, underlying: String(describing: error)))
         }
         if !prefix.isEmpty { try staging.makeFolders(for: [prefix + "x"]) }
         // A file already taken above (another could not be) holds these very bytes: what it read is the same.
@@ -674,6 +671,15 @@ extension SiteBuilder {
                              digest: reads.digest(files: Self.indexesTemplate, reads: read))
         }
         return LanguageIndexes(bytes: files.reduce(0) { $0 + $1.1.count }, search: sizes, inputs: entry, taken: false)
+    }
+
+    /// One language's search files and pokedex.json (``indexFiles``, in that order), made
+    /// from `index`: what a build writes beside its pages, and what `serve` answers from the
+    /// catalog in memory (``LiveSite/indexFile(_:)``).
+    static func languageIndexFiles(index: CatalogIndex, collection: SiteCollection, strings: SiteStrings) throws -> [(String, Data)] {
+        let indexes = SiteIndexes(index: index, collection: collection)
+        let search = SearchIndex(index: index, marks: indexes.marks, strings: strings)
+        return [("search-index.js", search.light), ("search-data.js", search.heavy), ("pokedex.json", try indexes.pokedexJSON())]
     }
 
     /// Writes the sitemap (with a base URL) and the manifest at the top; returns their size

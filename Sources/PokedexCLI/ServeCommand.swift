@@ -96,8 +96,8 @@ struct ServeCommand: AsyncParsableCommand {
                             // The open pages show the edit already (rendered from memory): only
                             // the site on disk, and what is served from it, is behind.
                             let message = (error as? SiteError)?.description ?? String(describing: error)
-                            Console.error("Error: \(message)\nThe open pages show the latest edits; the site on disk was not brought up to date, and is written again at the next change.\n")
-                            await state.announce(.error(message))
+                            Console.error("Error: \(message)\n\(ServeState.diskBehind)\n")
+                            await state.announce(.error(ServeState.diskBehind + "\n\n" + message))
                         }
                     }
                 }
@@ -142,7 +142,8 @@ extension ServeCommand {
     func watch(state: ServeState, reporter: BuildReporter, values: DecodedValues, rebuild: @escaping @Sendable () -> Void) async {
         var settings = await state.settings
         var configuration = await state.configuration
-        var watcher = Watcher(paths: Self.watched(settings: settings, configuration: configuration, config: build.config))
+        var watchedPaths = Self.watched(settings: settings, configuration: configuration, config: build.config)
+        var watcher = Watcher(paths: watchedPaths)
         let clock = ContinuousClock()
         var data = dataWatcher(for: configuration)
         var nextDataLook = clock.now + .milliseconds(dataPollMilliseconds)
@@ -245,7 +246,14 @@ extension ServeCommand {
                     guard let built else { continue }
                     let root = configuration.spritesRoot
                     configuration = built.configuration
-                    watcher = Watcher(paths: Self.watched(settings: settings, configuration: configuration, config: build.config))
+                    // Watched anew only where the paths changed: a new watcher takes the files
+                    // as they are now, and an edit saved during the rebuild (a --strict one
+                    // takes many seconds) would never be noticed.
+                    let paths = Self.watched(settings: settings, configuration: configuration, config: build.config)
+                    if paths != watchedPaths {
+                        watchedPaths = paths
+                        watcher = Watcher(paths: paths)
+                    }
                     if configuration.spritesRoot != root {
                         data = dataWatcher(for: configuration)
                         dataNoticed = true
@@ -256,7 +264,7 @@ extension ServeCommand {
             } catch {
                 let message = (error as? SiteError)?.description ?? String(describing: error)
                 Console.error("Error: \(message)\nStill serving the last good site.\n")
-                await state.announce(.error(message))
+                await state.announce(.error(ServeState.notBuilt + "\n\n" + message))
             }
         }
     }
@@ -365,6 +373,11 @@ extension ServeCommand {
 
 /// What the server shows and the watcher changes: the live site, its build, the open pages.
 actor ServeState {
+    /// What the open pages are told, before the error, when a change does not build.
+    static let notBuilt = "the last change did not build; this is the last good site."
+    /// ... and when the site on disk could not be written after the open pages showed the change.
+    static let diskBehind = "The open pages show the latest edits; the site on disk was not brought up to date, and is written again at the next change."
+
     enum Event: Sendable, Equatable {
         case reload
         case error(String)
@@ -414,7 +427,12 @@ actor ServeState {
             let built = await self.built
             guard !built.sites.isEmpty else { return built.summary }
             let builder = SiteBuilder(configuration: built.configuration)
-            let summary = try await builder.build(sites: built.sites, key: built.inputs.map { builder.key($0) })
+            // Written without the strict check (a whole site's, 17 s on the mirror): under
+            // --strict, kept under a key of its own, so a later `build --strict` does not take
+            // the site for a checked one and builds and checks it.
+            var inputs = built.inputs
+            if await self.settings.strict { inputs?.tool += " unchecked" }
+            let summary = try await builder.build(sites: built.sites, key: inputs.map { builder.key($0) })
             await self.recordSummary(summary)
             return summary
         }
@@ -592,7 +610,7 @@ struct LiveResponder: HTTPResponder {
           s.font = "14px/1.4 ui-monospace, monospace";
           document.body.appendChild(box);
         }
-        box.textContent = "pokedex serve: the last change did not build; this is the last good site.\\n\\n" + text;
+        box.textContent = "pokedex serve: " + text;
       }
       var source = new EventSource("/__pokedex/events");
       source.addEventListener("reload", function () { window.location.reload(); });

@@ -204,6 +204,8 @@ struct ServeTests {
         let before = server.output.count
         try Data(#"{"name": "pikachu", "flavor_text_entries": ["#.utf8).write(to: species)
         #expect(try await Self.eventually { (try? String(contentsOf: events, encoding: .utf8))?.contains("event: failed") == true })
+        #expect((try? String(contentsOf: events, encoding: .utf8))?.contains("data: the last change did not build; this is the last good site.") == true,
+                "the page is told the last good site is kept")
         #expect(try await Self.eventually { server.output.dropFirst(before).contains("Still serving the last good site") })
         #expect(try await Self.get(page).body.contains("Edited in place while serving."), "the last good site is still served")
         // Another look at the same broken data (a file the selection does not read, saved):

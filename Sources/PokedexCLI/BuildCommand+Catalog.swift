@@ -44,7 +44,8 @@ extension BuildCommand {
             let shown = report.failures.prefix(10).map { "  \($0.url): \($0.reason)" }.joined(separator: "\n")
             let folder = prepared.root?.path ?? source.cache.path
             throw CommandFailure(
-                "\(report.failures.count) resources could not be read from or fetched into \(folder):\n\(shown)\n"
+                (report.failures.count == 1 ? "1 resource" : "\(report.failures.count) resources")
+                    + " could not be read from or fetched into \(folder):\n\(shown)\n"
                     + FetchSummary.adviceText(report.failures)
                     + (Self.readsInPlace(source) ? "Mend the files named above in the data folder, then build again."
                         : "Run the build again to resume, or `pokedex fetch` to see every failure.")

@@ -207,6 +207,7 @@ struct ServeTests {
         #expect((try? String(contentsOf: events, encoding: .utf8))?.contains("data: the last change did not build; this is the last good site.") == true,
                 "the page is told the last good site is kept")
         #expect(try await Self.eventually { server.output.dropFirst(before).contains("Still serving the last good site") })
+        #expect(server.output.dropFirst(before).contains("1 resource could not be read"), "one file, said as one: \(server.output)")
         #expect(try await Self.get(page).body.contains("Edited in place while serving."), "the last good site is still served")
         // Another look at the same broken data (a file the selection does not read, saved):
         // nothing new to say.

@@ -54,7 +54,7 @@ package final class RecordCache: Sendable {
     private let previousKeys: [String]
     /// The last file's committed length and identity when it was opened: a save appends to
     /// it only while it is still that file, committed as it was (``save()``).
-    private let previousFile: (committed: Int, device: UInt64, inode: UInt64)?
+    private let previousFile: RecordFileIdentity?
     private let current = Mutex<[String: (stamp: FileStamp, bytes: Bytes)]>([:])
     /// The records this build made, written to the next file as they are made (none when
     /// no records are kept).
@@ -97,15 +97,14 @@ package final class RecordCache: Sendable {
         made = file.map { RecordBytes(folder: $0.deletingLastPathComponent(), reserving: Self.headerSize) }
         var previous: [String: Entry] = [:]
         var previousKeys: [String] = []
-        var previousFile: (committed: Int, device: UInt64, inode: UInt64)?
+        var previousFile: RecordFileIdentity?
         var reader: Int32?
         if !verify, let file {
             // Not blocking: a FIFO in its place is refused by the check below, not waited on.
             let descriptor = open(file.path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
-            var info = stat()
-            if descriptor >= 0, fstat(descriptor, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG,
-               let size = Self.committed(descriptor, fileSize: Int(info.st_size)),
-               let tail = Self.read(descriptor, offset: size - 8, length: 8) {
+            if descriptor >= 0, let identity = Self.identity(of: descriptor),
+               let tail = Self.read(descriptor, offset: identity.committed - 8, length: 8) {
+                let size = identity.committed
                 let stated = tail.withUnsafeBytes { UInt64(littleEndian: $0.loadUnaligned(as: UInt64.self)) }
                 // A table (or a record) bigger than any real one is a corrupt or hostile file
                 // (a sparse one can claim a terabyte): refused before anything is allocated.
@@ -123,7 +122,7 @@ package final class RecordCache: Sendable {
                         previousKeys.append(entry.path)
                     }
                     if !sorted { previousKeys = [] }
-                    previousFile = (size, UInt64(info.st_dev), UInt64(info.st_ino))
+                    previousFile = identity
                     reader = descriptor
                 }
             }
@@ -132,7 +131,7 @@ package final class RecordCache: Sendable {
         self.previous = previous
         self.previousKeys = previousKeys
         self.previousFile = previousFile
-        values?.bind(to: file, as: previousFile.map { RecordFileIdentity(committed: $0.committed, device: $0.device, inode: $0.inode) })
+        values?.bind(to: file, as: previousFile)
         self.reader = reader
         // A build takes about as many records as the last one kept: grown one doubling at a
         // time instead, the table was copied a dozen times, each copy under the lock every
@@ -159,6 +158,11 @@ package final class RecordCache: Sendable {
         let descriptor = open(file.path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
         guard descriptor >= 0 else { return nil }
         defer { close(descriptor) }
+        return identity(of: descriptor)
+    }
+
+    /// The records file open as `descriptor` (nil when it is not a regular file, or no records file).
+    static func identity(of descriptor: Int32) -> RecordFileIdentity? {
         var info = stat()
         guard fstat(descriptor, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG,
               let committed = committed(descriptor, fileSize: Int(info.st_size)) else { return nil }

@@ -20,6 +20,10 @@ public struct TemplateLibrary: Sendable {
     private let byReference: [String: Template]
 
     /// Loads every `*.mustache` under `directory`, then overrides by name from `theme`.
+    ///
+    /// A template that does not compile is named in the error by its path under the folder
+    /// it came from (`theme/Templates/pokemon.mustache:231:1`): a theme's override and the
+    /// default it replaces share the name, and the error must say which one to mend.
     public init(directory: URL, theme: URL? = nil, strict: Bool = false) throws(TemplateError) {
         var sources = try Self.sources(in: directory)
         if let theme {
@@ -27,7 +31,12 @@ public struct TemplateLibrary: Sendable {
         }
         var templates: [String: Template] = [:]
         for (name, source) in sources {
-            templates[name] = try Template(source: source.text, name: source.path)
+            do {
+                templates[name] = try Template(source: source.text, name: source.path)
+            } catch {
+                throw TemplateError(file: source.folder.appendingPathComponent(source.path).path, line: error.line, column: error.column,
+                                    sourceLine: error.sourceLine, message: error.message, help: error.help)
+            }
         }
         self.init(templates: templates, strict: strict)
     }
@@ -77,6 +86,8 @@ public struct TemplateLibrary: Sendable {
 
 private extension TemplateLibrary {
     struct Source {
+        /// The folder it was found in, as given, and its path below it.
+        let folder: URL
         let path: String
         let text: String
     }
@@ -102,7 +113,7 @@ private extension TemplateLibrary {
             let relative = String(found.dropFirst(prefix.count))
             let name = String(relative.dropLast(".mustache".count))
             do {
-                sources[name] = Source(path: relative, text: try String(contentsOf: url, encoding: .utf8))
+                sources[name] = Source(folder: directory, path: relative, text: try String(contentsOf: url, encoding: .utf8))
             } catch {
                 throw TemplateError(file: url.path, problem: .unreadable("not readable as UTF-8 text"))
             }

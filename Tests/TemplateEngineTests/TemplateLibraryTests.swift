@@ -60,7 +60,7 @@ struct TemplateLibraryTests {
         #expect(try library.render("page", ["name": "Mew"]) == "[themed Mew|badge]")
     }
 
-    @Test("reports a broken template with its relative path and position when loading")
+    @Test("reports a broken template with its path under its folder and its position when loading")
     func brokenTemplate() throws {
         let root = try folder(["partials/card.mustache": "ok\n{{#types}}"])
         defer { try? FileManager.default.removeItem(at: root) }
@@ -68,9 +68,30 @@ struct TemplateLibraryTests {
             _ = try TemplateLibrary(directory: root)
             Issue.record("expected an error")
         } catch {
-            #expect(error.file == "partials/card.mustache")
+            #expect(error.file == root.appendingPathComponent("partials/card.mustache").path)
+            #expect((error.line, error.column) == (2, 1))
+            #expect(error.sourceLine == "{{#types}}")
+        }
+    }
+
+    @Test("a broken theme override is named by the theme's file, not the default it replaces")
+    func brokenOverride() throws {
+        let root = try folder(["page.mustache": "[{{name}}]"])
+        let theme = try folder(["page.mustache": "line one\n{{#name}}"])
+        defer {
+            try? FileManager.default.removeItem(at: root)
+            try? FileManager.default.removeItem(at: theme)
+        }
+        do {
+            _ = try TemplateLibrary(directory: root, theme: theme)
+            Issue.record("expected an error")
+        } catch {
+            #expect(error.file == theme.appendingPathComponent("page.mustache").path)
             #expect((error.line, error.column) == (2, 1))
         }
+        // The same override compiles once mended; the default was never the problem.
+        try Data("line one\n{{#name}}{{/name}}".utf8).write(to: theme.appendingPathComponent("page.mustache"))
+        #expect(try TemplateLibrary(directory: root, theme: theme).render("page", ["name": "Mew"]) == "line one\n")
     }
 
     @Test("in strict mode reports a typo in a theme with the file and line")

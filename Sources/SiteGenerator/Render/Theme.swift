@@ -34,7 +34,8 @@ struct Theme: Sendable {
         do {
             templates = try TemplateLibrary(directory: defaultTemplates, theme: overrideTemplates, strict: false)
         } catch {
-            throw SiteError(.template(name: defaultTemplates.path, underlying: String(describing: error)))
+            // The error names the file that failed: the default's or the theme's override.
+            throw SiteError(.template(name: URL(fileURLWithPath: error.file).lastPathComponent, underlying: String(describing: error)))
         }
         strings = try SiteStrings(folders: templateFolders, language: language ?? configuration.language)
         self.assetFolders = assetFolders

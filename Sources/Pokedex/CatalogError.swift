@@ -72,10 +72,10 @@ extension DecodingError {
             return (Self.render(ctx.codingPath + [key]), detail)
         case let .typeMismatch(type, ctx):
             context = ctx
-            detail = "expected \(type)"
+            detail = "expected \(Self.jsonKind(type))"
         case let .valueNotFound(type, ctx):
             context = ctx
-            detail = "null where \(type) is required"
+            detail = "null where \(Self.jsonKind(type)) is required"
         case let .dataCorrupted(ctx):
             context = ctx
             detail = ctx.debugDescription
@@ -83,6 +83,22 @@ extension DecodingError {
             return ("$", String(describing: self))
         }
         return (Self.render(context.codingPath), detail)
+    }
+
+    /// What a JSON value of `type` is, in JSON's words: "an object", not the decoder's
+    /// `Dictionary<String, Any>`.
+    static func jsonKind(_ type: Any.Type) -> String {
+        switch type {
+        case is String.Type, is Substring.Type: return "a string"
+        case is Bool.Type: return "true or false"
+        case is Double.Type, is Float.Type, is Decimal.Type: return "a number"
+        case is any FixedWidthInteger.Type: return "a whole number"
+        default:
+            let name = String(describing: type)
+            if name.hasPrefix("Dictionary") || name.hasPrefix("KeyedDecodingContainer") { return "an object" }
+            if name.hasPrefix("Array") || name.hasPrefix("UnkeyedDecodingContainer") || name.hasPrefix("Set") { return "an array" }
+            return "a value"
+        }
     }
 
     private static func render(_ path: [any CodingKey]) -> String {

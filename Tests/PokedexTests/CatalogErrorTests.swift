@@ -36,6 +36,25 @@ struct CatalogErrorTests {
         let text = try #require(await message(fixture))
         #expect(text.contains("api/v2/pokemon/2/index.json"))
         #expect(text.contains("$.stats[0].base_stat"))
+        #expect(text.contains("expected a whole number"))
+    }
+
+    @Test("a null where an object belongs is said in JSON's words, with advice that fits a folder read in place")
+    func nullObject() async throws {
+        let fixture = try FixtureFolder()
+        defer { fixture.remove() }
+        let chain = try String(contentsOf: fixture.url("evolution-chain", 1), encoding: .utf8)
+        let broken = try #require(chain.range(of: #""species":{"name":"evomon""#))
+        // The second member's species link made null: valid JSON the site cannot use.
+        var text = chain
+        let end = try #require(chain[broken.upperBound...].firstIndex(of: "}"))
+        text.replaceSubrange(broken.lowerBound...end, with: #""species":null"#)
+        try fixture.writeRaw("evolution-chain", 1, Data(text.utf8))
+        let message = try #require(await message(fixture))
+        #expect(message.contains("api/v2/evolution-chain/1/index.json at $.chain.evolves_to[0].species: null where an object is required"))
+        #expect(!message.contains("Dictionary"))
+        #expect(!message.contains("fetch it again"))
+        #expect(message.contains("Fix or remove the file"))
     }
 
     @Test("a truncated file is reported as malformed, not a crash")

@@ -222,7 +222,12 @@ struct ResourceStore: Sendable {
             if case .dataCorrupted(let context) = error, !context.codingPath.isEmpty {
                 throw .badValue(path: path, jsonPath: jsonPath, detail: detail)
             }
-            if case .typeMismatch = error { throw .badValue(path: path, jsonPath: jsonPath, detail: detail) }
+            // So with a value of the wrong kind, a null or a key left out: the file parsed, and
+            // the same bytes would come again (a folder read in place cannot be fetched at all).
+            switch error {
+            case .typeMismatch, .valueNotFound, .keyNotFound: throw .badValue(path: path, jsonPath: jsonPath, detail: detail)
+            default: break
+            }
             if let (numberPath, number) = Self.unrepresentableNumber(in: data) {
                 throw .badValue(path: path, jsonPath: numberPath, detail: "\(number) does not fit a whole number the site can use")
             }

@@ -58,7 +58,7 @@ let package = Package(
         // Stage: Catalog (and the trainer's collection).
         .target(name: "Pokedex", dependencies: ["Common", "JSONLinkScan", "PokeAPI", "TOML"], resources: [.copy("Resources/sample-catalog.json")], swiftSettings: optimizedInDebug),
         // Stages: Pages, Render, Output.
-        .target(name: "SiteGenerator", dependencies: ["Common", "Pokedex", "TemplateEngine", "HTMLSafety", "CZlib"], swiftSettings: optimizedInDebug),
+        .target(name: "SiteGenerator", dependencies: ["Common", "JSONLinkScan", "Pokedex", "TemplateEngine", "HTMLSafety", "CZlib"], swiftSettings: optimizedInDebug),
         // The commands, as a library so tests reach them; the executable only calls it.
         .target(name: "PokedexCLI", dependencies: ["Common", "TOML", "SiteGenerator", "TemplateEngine", "PokeAPI", "Pokedex", "HTMLSafety", argumentParser,
                                                    .product(name: "Hummingbird", package: "hummingbird"),

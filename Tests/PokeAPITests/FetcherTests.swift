@@ -292,6 +292,35 @@ struct FetcherTests {
         await api.server.stop()
     }
 
+    @Test("a cached file that is not JSON is named with the line and column where it stops being JSON")
+    func invalidCachedFilePosition() async throws {
+        let api = try await FixtureAPI.start()
+        let cache = try TemporaryFolder()
+        _ = try await Fetcher(configuration: api.configuration(cache: cache.url)).run()
+        await api.server.stop()
+        let file = cache.url.appendingPathComponent("api/v2/pokemon/2/index.json")
+        // A value left out on the second line: the reader stops at the brace, its tenth character.
+        try Data("{\"id\": 2,\n \"name\": }".utf8).write(to: file)
+        var configuration = api.configuration(cache: cache.url)
+        configuration.offline = true
+        let report = try await Fetcher(configuration: configuration).run()
+        let reason = try #require(report.failures.first { $0.url.hasSuffix("api/v2/pokemon/2/index.json") }?.reason)
+        #expect(reason == "not valid JSON at line 2, column 10 (byte 20)")
+        // Cut short, and with a letter of two bytes before the spot: columns count characters.
+        try Data("{\"name\": \"Flabébé\",\n \"id\": [1, 2".utf8).write(to: file)
+        let cut = try await Fetcher(configuration: configuration).run()
+        #expect(cut.failures.first { $0.url.hasSuffix("api/v2/pokemon/2/index.json") }?.reason
+            == "not valid JSON: the file ends before the JSON does, at line 2, column 13; it may be cut short")
+        // A comma left out: the reader stops inside the next key, just past its quote.
+        try Data("{\"name\": \"Flabébé\" \"id\": 1}".utf8).write(to: file)
+        let accented = try await Fetcher(configuration: configuration).run()
+        #expect(accented.failures.first { $0.url.hasSuffix("api/v2/pokemon/2/index.json") }?.reason
+            == "not valid JSON at line 1, column 21 (byte 23)")
+        try Data().write(to: file)
+        let empty = try await Fetcher(configuration: configuration).run()
+        #expect(empty.failures.first { $0.url.hasSuffix("api/v2/pokemon/2/index.json") }?.reason == "the file is empty, not JSON")
+    }
+
     @Test("a second fetch on a locked cache stops with a clear message")
     func lockedCache() async throws {
         let api = try await FixtureAPI.start()

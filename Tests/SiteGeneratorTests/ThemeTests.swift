@@ -32,4 +32,21 @@ struct ThemeTests {
         try Data(#"{"nav_home": 3}"#.utf8).write(to: folder.appendingPathComponent("strings/en.json"))
         #expect(throws: SiteError.self) { try SiteStrings(folders: [folder], language: "en") }
     }
+
+    @Test("a strings table that is not JSON is named with the line and column where it stops")
+    func stringsNotJSON() throws {
+        let folder = try TestSupportPaths.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try FileManager.default.createDirectory(at: folder.appendingPathComponent("strings"), withIntermediateDirectories: true)
+        let file = folder.appendingPathComponent("strings/en.json")
+        // A comma left out at the end of the second line: the third line's key is where it stops.
+        try Data("{\n  \"nav_home\": \"Home\"\n  \"nav_types\": \"Types\"\n}".utf8).write(to: file)
+        do {
+            _ = try SiteStrings(folders: [folder], language: "en")
+            Issue.record("expected an error")
+        } catch {
+            #expect(error.description.contains("\(file.path) is not valid: not valid JSON at line 3, column 4"))
+            #expect(!error.description.contains("correct format"))
+        }
+    }
 }

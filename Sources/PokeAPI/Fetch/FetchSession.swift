@@ -87,8 +87,8 @@ private extension FetchSession {
         if offline {
             if let refusal = cache.refusal(path) {
                 result.outcome = .failed(FetchFailure(url: cache.layout.path(for: path), reason: refusal))
-            } else if cached != nil {
-                result.outcome = .failed(FetchFailure(url: cache.layout.path(for: path), reason: "not valid JSON"))
+            } else if let cached {
+                result.outcome = .failed(FetchFailure(url: cache.layout.path(for: path), reason: Reach.whyInvalid(cached)))
             } else {
                 result.outcome = .offlineMiss(path.link)
             }

@@ -176,6 +176,13 @@ private extension Reach {
     }
 }
 
+extension Reach {
+    /// Why a cached file is not valid JSON, and where (``JSONLinkScanner/whyInvalid(_:)``).
+    static func whyInvalid(_ data: Data) -> String {
+        JSONLinkScanner.whyInvalid(data) ?? "not valid JSON"
+    }
+}
+
 /// How many distinct links and sprite paths a fetch reads from `data`, a file of `resource`, or nil
 /// when it is not valid JSON: `bench-catalog` times the fetch's scan with it.
 package func fetchLinkCount(in data: Data, resource: String) -> Int? {

@@ -1,5 +1,6 @@
 import Common
 import Foundation
+import JSONLinkScan
 import Pokedex
 
 /// The interface's words in one language, from `Templates/strings/<tag>.json` (a theme's
@@ -173,16 +174,22 @@ private extension SiteStrings {
     }
 
     static func read(_ file: URL, shownAs path: String) throws(SiteError) -> [String: String] {
+        let data: Data
         do {
-            let data = try Data(contentsOf: file)
-            guard let object = try JSONSerialization.jsonObject(with: data) as? [String: String] else {
-                throw SiteError(.badStrings(path: path, underlying: "not an object of strings"))
-            }
-            return object
-        } catch let error as SiteError {
-            throw error
+            data = try Data(contentsOf: file)
         } catch {
             throw SiteError(.badStrings(path: path, underlying: error.localizedDescription))
         }
+        let parsed: Any
+        do {
+            parsed = try JSONSerialization.jsonObject(with: data)
+        } catch {
+            // Where it stops being JSON, not Foundation's "The data is not in the correct format."
+            throw SiteError(.badStrings(path: path, underlying: JSONLinkScanner.whyInvalid(data) ?? "not valid JSON"))
+        }
+        guard let object = parsed as? [String: String] else {
+            throw SiteError(.badStrings(path: path, underlying: "not an object of strings"))
+        }
+        return object
     }
 }

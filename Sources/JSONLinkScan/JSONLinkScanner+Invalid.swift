@@ -3,27 +3,54 @@ import Foundation
 extension JSONLinkScanner {
     /// Why `data` is not valid JSON, and where, in words a person finds the spot with: "the
     /// file is empty, not JSON", or "not valid JSON at line 12, column 5 (byte 500)"; nil
-    /// when it is valid. Line, column (in characters) and byte count from 1, as editors do.
-    /// Meant for a file already found invalid: it reads the whole file once more.
+    /// when it is valid. Line, column (in characters) and byte count from 1, as editors do;
+    /// a line ends at LF, CRLF or a lone CR. Meant for a file already found invalid: it reads
+    /// the whole file once more.
     public static func whyInvalid(_ data: Data) -> String? {
-        if data.allSatisfy({ $0 == 0x20 || $0 == 0x0A || $0 == 0x0D || $0 == 0x09 }) {
-            return data.isEmpty ? "the file is empty, not JSON" : "the file holds only blank space, not JSON"
+        let bytes = [UInt8](data)
+        if bytes.allSatisfy({ $0 == 0x20 || $0 == 0x0A || $0 == 0x0D || $0 == 0x09 }) {
+            return bytes.isEmpty ? "the file is empty, not JSON" : "the file holds only blank space, not JSON"
         }
+        if bytes.allSatisfy({ $0 == 0 }) {
+            return "the file holds only zero bytes, not JSON; it may have been cut off while it was written"
+        }
+        // UTF-16 or UTF-32 (a byte-order mark, or a zero byte among the first four, which
+        // UTF-8 text never has there): every position in it would be wrong.
+        if bytes.starts(with: [0xFE, 0xFF]) || bytes.starts(with: [0xFF, 0xFE]) || bytes.prefix(4).contains(0) {
+            return "not valid JSON: the file looks like UTF-16 or UTF-32 text; save it as UTF-8"
+        }
+        // A UTF-8 byte-order mark (some editors write one, invisible): where the rest stops,
+        // or the mark itself when the rest is JSON.
+        let mark = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0
+        let text = bytes[mark...]
         let offset: Int
         do {
-            _ = try matches(in: data, rules: [])
-            return nil
+            _ = try matches(in: Data(text), rules: [])
+            return mark == 0 ? nil
+                : "not valid JSON: the file begins with a byte-order mark (an invisible character some editors add); save it as UTF-8 without one"
         } catch {
-            offset = min(max(error.offset, 0), data.count)
+            offset = mark + min(max(error.offset, 0), text.count)
         }
-        let stop = data.startIndex + offset
-        let before = data[data.startIndex..<stop]
-        let line = before.reduce(1) { $1 == 0x0A ? $0 + 1 : $0 }
-        let lineStart = before.lastIndex(of: 0x0A).map { $0 + 1 } ?? data.startIndex
+        var line = 1
+        var lineStart = mark
+        for index in mark..<offset where bytes[index] == 0x0A || (bytes[index] == 0x0D && bytes[safe: index + 1] != 0x0A) {
+            line += 1
+            lineStart = index + 1
+        }
         // UTF-8's continuation bytes start no character of their own.
-        let column = data[lineStart..<stop].reduce(1) { $1 & 0xC0 == 0x80 ? $0 : $0 + 1 }
-        return offset >= data.count
-            ? "not valid JSON: the file ends before the JSON does, at line \(line), column \(column); it may be cut short"
-            : "not valid JSON at line \(line), column \(column) (byte \(offset + 1))"
+        let column = bytes[lineStart..<offset].reduce(1) { $1 & 0xC0 == 0x80 ? $0 : $0 + 1 }
+        // Cut short: it stops at its end, or within the last few bytes of a file whose last
+        // character closes nothing (a word, a number, a character cut in two).
+        let last = bytes.last { !($0 == 0x20 || $0 == 0x0A || $0 == 0x0D || $0 == 0x09) }
+        if offset >= bytes.count || (last != UInt8(ascii: "}") && last != UInt8(ascii: "]") && offset >= bytes.count - 8) {
+            return "not valid JSON: the file ends before the JSON does, at line \(line), column \(column); it may be cut short"
+        }
+        return "not valid JSON at line \(line), column \(column) (byte \(offset + 1))"
+    }
+}
+
+private extension Array {
+    subscript(safe index: Int) -> Element? {
+        indices.contains(index) ? self[index] : nil
     }
 }

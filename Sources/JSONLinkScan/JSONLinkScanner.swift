@@ -290,10 +290,15 @@ extension JSONLinkScanner {
                 }
                 keyCount -= 1
                 skipWhitespace()
+                // Stopped at the byte itself, not past it: a comma left out is said where
+                // the next value starts.
                 guard let next = peek() else { throw invalid() }
-                position += 1
-                if next == UInt8(ascii: "}") { break }
+                if next == UInt8(ascii: "}") {
+                    position += 1
+                    break
+                }
                 guard next == UInt8(ascii: ",") else { throw invalid() }
+                position += 1
             }
             if let url, mayMatch(rules.linkDepths) { report(rules.link, url, name: name) }
         }
@@ -310,9 +315,12 @@ extension JSONLinkScanner {
                 try value(depth: depth + 1)
                 skipWhitespace()
                 guard let next = peek() else { throw invalid() }
-                position += 1
-                if next == UInt8(ascii: "]") { return }
+                if next == UInt8(ascii: "]") {
+                    position += 1
+                    return
+                }
                 guard next == UInt8(ascii: ",") else { throw invalid() }
+                position += 1
             }
         }
 

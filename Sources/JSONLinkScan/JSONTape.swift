@@ -181,13 +181,15 @@ final class JSONTape {
                 entries[index].count += 1
                 lexer.skipWhitespace()
                 guard let next = lexer.peek() else { throw lexer.invalid() }
-                lexer.position += 1
                 let isObject = entries[index].kind == .object
                 if next == (isObject ? UInt8(ascii: "}") : UInt8(ascii: "]")) {
+                    lexer.position += 1
                     closed = true
                     continue
                 }
+                // Refused at the byte itself, as the link scanner refuses it.
                 guard next == UInt8(ascii: ",") else { throw lexer.invalid() }
+                lexer.position += 1
                 lexer.skipWhitespace()
                 if isObject { try key(&lexer, &entries) }
                 break

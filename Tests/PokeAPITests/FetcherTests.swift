@@ -311,11 +311,11 @@ struct FetcherTests {
         let cut = try await Fetcher(configuration: configuration).run()
         #expect(cut.failures.first { $0.url.hasSuffix("api/v2/pokemon/2/index.json") }?.reason
             == "not valid JSON: the file ends before the JSON does, at line 2, column 13; it may be cut short")
-        // A comma left out: the reader stops inside the next key, just past its quote.
+        // A comma left out: said where the next key starts.
         try Data("{\"name\": \"Flabébé\" \"id\": 1}".utf8).write(to: file)
         let accented = try await Fetcher(configuration: configuration).run()
         #expect(accented.failures.first { $0.url.hasSuffix("api/v2/pokemon/2/index.json") }?.reason
-            == "not valid JSON at line 1, column 21 (byte 23)")
+            == "not valid JSON at line 1, column 20 (byte 22)")
         try Data().write(to: file)
         let empty = try await Fetcher(configuration: configuration).run()
         #expect(empty.failures.first { $0.url.hasSuffix("api/v2/pokemon/2/index.json") }?.reason == "the file is empty, not JSON")

@@ -39,14 +39,22 @@ struct ThemeTests {
         defer { try? FileManager.default.removeItem(at: folder) }
         try FileManager.default.createDirectory(at: folder.appendingPathComponent("strings"), withIntermediateDirectories: true)
         let file = folder.appendingPathComponent("strings/en.json")
-        // A comma left out at the end of the second line: the third line's key is where it stops.
+        // A comma left out at the end of the second line: said where the third line's key starts.
         try Data("{\n  \"nav_home\": \"Home\"\n  \"nav_types\": \"Types\"\n}".utf8).write(to: file)
         do {
             _ = try SiteStrings(folders: [folder], language: "en")
             Issue.record("expected an error")
         } catch {
-            #expect(error.description.contains("\(file.path) is not valid: not valid JSON at line 3, column 4"))
+            #expect(error.description.contains("\(file.path) is not valid: not valid JSON at line 3, column 3"))
             #expect(!error.description.contains("correct format"))
+        }
+        // Valid JSON, but not an object: said as such, not as JSON that is not valid.
+        try Data(#""Home""#.utf8).write(to: file)
+        #expect(throws: SiteError.self) { try SiteStrings(folders: [folder], language: "en") }
+        do {
+            _ = try SiteStrings(folders: [folder], language: "en")
+        } catch {
+            #expect(error.description.contains("not an object of strings"))
         }
     }
 }

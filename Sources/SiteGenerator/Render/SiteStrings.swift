@@ -182,7 +182,8 @@ private extension SiteStrings {
         }
         let parsed: Any
         do {
-            parsed = try JSONSerialization.jsonObject(with: data)
+            // Fragments too: a lone string is JSON, only not an object of strings.
+            parsed = try JSONSerialization.jsonObject(with: data, options: [.fragmentsAllowed])
         } catch {
             // Where it stops being JSON, not Foundation's "The data is not in the correct format."
             throw SiteError(.badStrings(path: path, underlying: JSONLinkScanner.whyInvalid(data) ?? "not valid JSON"))

@@ -188,7 +188,10 @@ struct TapeDecoder: Decoder {
         }
         guard let parsed else {
             let text = tape.withBytes { String(decoding: UnsafeBufferPointer(rebasing: $0[Int(entry.start)..<Int(entry.end)]), as: UTF8.self) }
-            throw DecodingError.dataCorrupted(DecodingError.Context(codingPath: codingPath, debugDescription: "Number \(text) does not fit in \(type)."))
+            // In JSON's words: a fraction where a whole number belongs, or a number too large.
+            let fraction = text.contains(where: { $0 == "." || $0 == "e" || $0 == "E" })
+            let reason = fraction ? "\(text) is not \(DecodingError.jsonKind(type))" : "\(text) does not fit \(DecodingError.jsonKind(type)) the site can use"
+            throw DecodingError.dataCorrupted(DecodingError.Context(codingPath: codingPath, debugDescription: reason + "."))
         }
         return parsed
     }

@@ -1,4 +1,5 @@
 import Foundation
+import JSONLinkScan
 
 /// Decodes PokeAPI JSON, turning a failure into one that names the URL and JSON path.
 enum APIJSON {
@@ -15,9 +16,9 @@ enum APIJSON {
     static func failure(for error: DecodingError, url: String) -> PokeAPIFailure {
         switch error {
         case let .typeMismatch(type, context):
-            return .decoding(url: url, codingPath: path(context.codingPath), detail: "expected \(type)")
+            return .decoding(url: url, codingPath: path(context.codingPath), detail: "expected \(DecodingError.jsonKind(type))")
         case let .valueNotFound(type, context):
-            return .decoding(url: url, codingPath: path(context.codingPath), detail: "null where \(type) is required")
+            return .decoding(url: url, codingPath: path(context.codingPath), detail: "null where \(DecodingError.jsonKind(type)) is required")
         case let .keyNotFound(key, context):
             return .decoding(url: url, codingPath: path(context.codingPath + [key]), detail: "missing field \"\(key.stringValue)\"")
         case .dataCorrupted:

@@ -1,4 +1,5 @@
 import Foundation
+import JSONLinkScan
 
 /// Why a catalog could not be built or loaded, in words a person can act on.
 package struct CatalogError: Error, Sendable, Hashable, CustomStringConvertible {
@@ -78,27 +79,12 @@ extension DecodingError {
             detail = "null where \(Self.jsonKind(type)) is required"
         case let .dataCorrupted(ctx):
             context = ctx
-            detail = ctx.debugDescription
+            // Its own sentence ends in a full stop; the message goes on after it.
+            detail = ctx.debugDescription.hasSuffix(".") ? String(ctx.debugDescription.dropLast()) : ctx.debugDescription
         @unknown default:
             return ("$", String(describing: self))
         }
         return (Self.render(context.codingPath), detail)
-    }
-
-    /// What a JSON value of `type` is, in JSON's words: "an object", not the decoder's
-    /// `Dictionary<String, Any>`.
-    static func jsonKind(_ type: Any.Type) -> String {
-        switch type {
-        case is String.Type, is Substring.Type: return "a string"
-        case is Bool.Type: return "true or false"
-        case is Double.Type, is Float.Type, is Decimal.Type: return "a number"
-        case is any FixedWidthInteger.Type: return "a whole number"
-        default:
-            let name = String(describing: type)
-            if name.hasPrefix("Dictionary") || name.hasPrefix("KeyedDecodingContainer") { return "an object" }
-            if name.hasPrefix("Array") || name.hasPrefix("UnkeyedDecodingContainer") || name.hasPrefix("Set") { return "an array" }
-            return "a value"
-        }
     }
 
     private static func render(_ path: [any CodingKey]) -> String {

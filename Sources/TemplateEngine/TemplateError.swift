@@ -8,7 +8,8 @@
 /// help: add {{/stats}} where the section should end
 /// ```
 public struct TemplateError: Error, CustomStringConvertible, Sendable, Equatable {
-    /// The template's name (a path relative to the library folder, or the name given).
+    /// The template's name (a path relative to the library folder, or the name given); for
+    /// one that did not compile as a library loaded, its path under the folder it came from.
     public let file: String
     /// 1-based line of the spot; 0 when the error is about a whole file or folder.
     public let line: Int

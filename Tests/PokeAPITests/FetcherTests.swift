@@ -321,6 +321,29 @@ struct FetcherTests {
         #expect(empty.failures.first { $0.url.hasSuffix("api/v2/pokemon/2/index.json") }?.reason == "the file is empty, not JSON")
     }
 
+    @Test("a cached file that is not JSON is fetched whole again, not revalidated and kept broken")
+    func brokenCachedFileRefetched() async throws {
+        let api = try await FixtureAPI.start()
+        let cache = try TemporaryFolder()
+        _ = try await Fetcher(configuration: api.configuration(cache: cache.url)).run()
+        let file = cache.url.appendingPathComponent("api/v2/pokemon/2/index.json")
+        let good = try Data(contentsOf: file)
+        try good.prefix(good.count / 2).write(to: file)
+        for refresh in [false, true] {
+            var configuration = api.configuration(cache: cache.url)
+            configuration.refresh = refresh
+            let report = try await Fetcher(configuration: configuration).run()
+            #expect(report.failures.isEmpty, "refresh \(refresh): \(report.failures)")
+            #expect(try Data(contentsOf: file) == good, "refresh \(refresh)")
+            try good.prefix(good.count / 2).write(to: file)
+        }
+        // Asked without a validator: never answered "not modified" for the broken copy.
+        let asked = api.server.requests.filter { $0.path == "/api/v2/pokemon/2/" }
+        #expect(asked.count == 3)
+        #expect(asked.dropFirst().allSatisfy { $0.headers["if-none-match"] == nil })
+        await api.server.stop()
+    }
+
     @Test("a second fetch on a locked cache stops with a clear message")
     func lockedCache() async throws {
         let api = try await FixtureAPI.start()

@@ -73,9 +73,11 @@ private extension FetchSession {
             return result
         }
         let cached = startedEmpty ? nil : cache.read(path)
-        if let cached, !refresh || offline, let reach = try? Reach.links(in: cached, at: path, url: url) {
-            result.reach = reach
-            result.reachKey = reach.key
+        // What the cached copy reaches, when it is JSON at all.
+        let cachedReach = cached.flatMap { try? Reach.links(in: $0, at: path, url: url) }
+        if let cachedReach, !refresh || offline {
+            result.reach = cachedReach
+            result.reachKey = cachedReach.key
             return result
         }
         let optional = Reach.optionalResources.contains(path.resource)
@@ -95,7 +97,10 @@ private extension FetchSession {
             return result
         }
         do {
-            let validators = cached == nil ? nil : cache.metadata(for: path)?.validators
+            // Asked whether it changed only when the copy is good: a copy that is not JSON
+            // (cut short, edited) is fetched whole, or the server's "not modified" would
+            // keep it broken for good.
+            let validators = cachedReach == nil ? nil : cache.metadata(for: path)?.validators
             let outcome = try await client.get(url, validators: validators) { (data) throws(PokeAPIFailure) in
                 try Reach.links(in: data, at: path, url: url)
             }
@@ -107,9 +112,9 @@ private extension FetchSession {
                 result.outcome = .downloaded
                 result.bytes = data.count
             case .notModified:
-                guard let cached else { throw PokeAPIFailure.status(url: url, code: 304) }
-                result.reach = try Reach.links(in: cached, at: path, url: url)
-                result.reachKey = result.reach.key
+                guard let cachedReach else { throw PokeAPIFailure.status(url: url, code: 304) }
+                result.reach = cachedReach
+                result.reachKey = cachedReach.key
                 var record = cache.metadata(for: path) ?? metadata(url, nil, nil, status: 200)
                 record.fetchedAt = CacheMetadata.now()
                 try cache.touch(path, metadata: record)

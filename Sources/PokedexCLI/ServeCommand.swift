@@ -158,6 +158,10 @@ extension ServeCommand {
         var dataTried: String?
         // What the look that found the data changed prepared: the rebuild starts from it.
         var dataPrepared: CatalogSource.Prepared?
+        // A data change failed to show: looked at again once a theme edit builds (a data
+        // edit saved while a template was broken failed for the template's sake, and the
+        // theme's reload alone kept the old catalog: the edit never showed).
+        var dataPending = false
         while !Task.isCancelled {
             try? await Task.sleep(for: .milliseconds(pollMilliseconds))
             let changed = watcher.changes()
@@ -199,6 +203,11 @@ extension ServeCommand {
                     await state.announce(.reload)
                     Console.out("Reloaded the open pages in \(Self.seconds(since: started)) s")
                     rebuild()
+                    if dataPending {
+                        dataPending = false
+                        dataNoticed = true
+                        dataTried = nil
+                    }
                 case .data where !settings.strict:
                     // The data: the catalog is made again (only what changed is decoded) and
                     // shown in the open pages at once; the site on disk follows in the
@@ -222,6 +231,7 @@ extension ServeCommand {
                         await state.show(loaded, live: live, settings: settings)
                         return loaded.configuration
                     }
+                    dataPending = false
                     guard let shown else { continue }
                     configuration = shown
                     await state.announce(.reload)
@@ -244,6 +254,7 @@ extension ServeCommand {
                         await state.replace(live: try LiveSite(configuration: built.configuration, sites: built.sites), built: built, settings: settings)
                         return built
                     }
+                    dataPending = false
                     guard let built else { continue }
                     let root = configuration.spritesRoot
                     configuration = built.configuration
@@ -263,6 +274,7 @@ extension ServeCommand {
                     Console.out("Rebuilt \(built.summary.pagesRendered) pages in \(Self.seconds(since: started)) s")
                 }
             } catch {
+                if change == .data { dataPending = true }
                 let message = (error as? SiteError)?.description ?? String(describing: error)
                 Console.error("Error: \(message)\nStill serving the last good site.\n")
                 await state.announce(.error(ServeState.notBuilt + "\n\n" + message))

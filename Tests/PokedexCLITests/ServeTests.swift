@@ -147,8 +147,10 @@ struct ServeTests {
         try PokedexProcess.mirrorSubset("pikachu", into: data)
         let species = data.appendingPathComponent("api/v2/pokemon-species/25/index.json")
         let site = folder.url.appendingPathComponent("site")
+        let theme = folder.url.appendingPathComponent("theme", isDirectory: true)
+        try FileManager.default.createDirectory(at: theme.appendingPathComponent("Templates"), withIntermediateDirectories: true)
         let server = try Server(["--api", data.path, "--pokemon", "pikachu", "--cache", folder.url.appendingPathComponent("cache").path,
-                                 "--output", site.path, "--port", String(Int.random(in: 20_000..<40_000)), "--poll", "100"])
+                                 "--output", site.path, "--theme", theme.path, "--port", String(Int.random(in: 20_000..<40_000)), "--poll", "100"])
         defer { server.stop() }
         let port = try await server.port()
         let page = "http://127.0.0.1:\(port)/pokemon/pikachu.html"
@@ -223,6 +225,21 @@ struct ServeTests {
         #expect(try await Self.eventually {
             (try? String(contentsOf: site.appendingPathComponent("pokemon/pikachu.html"), encoding: .utf8))?.contains("Saved anew") == true
         })
+
+        // A data edit saved while a template is broken fails for the template's sake; once the
+        // template is mended the edit shows, with no other save of the data.
+        let mark = server.output.count
+        let broken = theme.appendingPathComponent("Templates/broken.mustache")
+        try Data("{{#never}} closed".utf8).write(to: broken)
+        #expect(try await Self.eventually { server.output.dropFirst(mark).contains("Still serving the last good site") })
+        try Self.renameEnglish(species, to: "Pikachu Pending")
+        #expect(try await Self.eventually {
+            server.output.dropFirst(mark).components(separatedBy: "Still serving the last good site").count == 3
+        }, "the data edit fails while the template is broken: \(server.output)")
+        #expect(try await !Self.get(page).body.contains("Pikachu Pending"))
+        try FileManager.default.removeItem(at: broken)
+        #expect(try await Self.eventually(30) { try await Self.get(page).body.contains("Pikachu Pending") },
+                "the pending data edit shows once the template builds: \(server.output)")
     }
 
     @Test("a port in use is a clear error with --strict-port, else the next free port",

@@ -10,7 +10,7 @@ import JSONLinkScan
 /// the cache), and every link it reports was read from the input (it is non-empty and
 /// its name, if any, came with it). The catalog's `TapeJSONDecoder` lays its own tape
 /// over the same lexer: it must accept exactly what the scanner accepts, and read every
-/// value of what it accepts.
+/// value of what it accepts. `whyInvalid` says where any refused input stops being JSON.
 @main
 enum FuzzJSONLinkScanner {
     static let rules = JSONLinkScanner.RuleSet([
@@ -28,6 +28,12 @@ enum FuzzJSONLinkScanner {
             let decoded = try? TapeJSONDecoder().decode(AnyJSON.self, from: data)
             if (matches == nil) != (decoded == nil) {
                 fatalError("the scanner and the tape disagree (scanner: \(matches == nil ? "refused" : "accepted")): \(String(decoding: data, as: UTF8.self))")
+            }
+            // Where a refused file stops being JSON is said of any bytes without a crash, and
+            // of exactly the files the scanner refuses (a lone byte-order mark aside).
+            let why = JSONLinkScanner.whyInvalid(data)
+            if matches != nil, why != nil {
+                fatalError("a reason given for a document the scanner accepts: \(why ?? "")")
             }
             guard let matches else { return 0 }
             if (try? JSONSerialization.jsonObject(with: data)) == nil {

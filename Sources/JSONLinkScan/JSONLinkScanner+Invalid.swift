@@ -39,13 +39,35 @@ extension JSONLinkScanner {
         }
         // UTF-8's continuation bytes start no character of their own.
         let column = bytes[lineStart..<offset].reduce(1) { $1 & 0xC0 == 0x80 ? $0 : $0 + 1 }
-        // Cut short: it stops at its end, or within the last few bytes of a file whose last
-        // character closes nothing (a word, a number, a character cut in two).
+        // Cut short: the document still open where it stops, and it stops at the file's end,
+        // or within its last few bytes when its last character closes nothing (a word, a
+        // number, a character cut in two). Not so text after a whole document.
         let last = bytes.last { !($0 == 0x20 || $0 == 0x0A || $0 == 0x0D || $0 == 0x09) }
-        if offset >= bytes.count || (last != UInt8(ascii: "}") && last != UInt8(ascii: "]") && offset >= bytes.count - 8) {
+        let nearEnd = offset >= bytes.count || (last != UInt8(ascii: "}") && last != UInt8(ascii: "]") && offset >= bytes.count - 8)
+        if nearEnd, Self.isOpen(bytes[mark..<offset]) {
             return "not valid JSON: the file ends before the JSON does, at line \(line), column \(column); it may be cut short"
         }
         return "not valid JSON at line \(line), column \(column) (byte \(offset + 1))"
+    }
+
+    /// Whether a container is still open after `bytes` (brackets counted outside strings).
+    private static func isOpen(_ bytes: ArraySlice<UInt8>) -> Bool {
+        var depth = 0
+        var inString = false
+        var escaped = false
+        for byte in bytes {
+            if inString {
+                if escaped { escaped = false } else if byte == UInt8(ascii: "\\") { escaped = true } else if byte == UInt8(ascii: "\"") { inString = false }
+                continue
+            }
+            switch byte {
+            case UInt8(ascii: "\""): inString = true
+            case UInt8(ascii: "{"), UInt8(ascii: "["): depth += 1
+            case UInt8(ascii: "}"), UInt8(ascii: "]"): depth -= 1
+            default: break
+            }
+        }
+        return depth > 0 || inString
     }
 }
 

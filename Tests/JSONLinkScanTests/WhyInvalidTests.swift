@@ -45,7 +45,9 @@ struct WhyInvalidTests {
         #expect(why(#"{"a": [1, 2"#) == "not valid JSON: the file ends before the JSON does, at line 1, column 12; it may be cut short")
         #expect(why(#"{"a": tr"#)?.hasPrefix("not valid JSON: the file ends before the JSON does") == true)
         #expect(why(Array(#"{"a": "caf"#.utf8) + [0xC3])?.hasPrefix("not valid JSON: the file ends before the JSON does") == true)
-        // Not cut: a bad value early in a file that closes.
+        // Not cut: a bad value early in a file that closes, or text after a whole document.
         #expect(why(#"{"a": tr, "b": [1, 2, 3, 4, 5, 6]}"#)?.hasPrefix("not valid JSON at line 1") == true)
+        #expect(why(#"{"a": 1} x"#) == "not valid JSON at line 1, column 10 (byte 10)")
+        #expect(why(#"{"a": "x}"#)?.hasPrefix("not valid JSON: the file ends before the JSON does") == true)
     }
 }

@@ -8,7 +8,7 @@ extension JSONLinkScanner {
     /// the whole file once more.
     public static func whyInvalid(_ data: Data) -> String? {
         let bytes = [UInt8](data)
-        if bytes.allSatisfy({ $0 == 0x20 || $0 == 0x0A || $0 == 0x0D || $0 == 0x09 }) {
+        if bytes.allSatisfy(isBlank) {
             return bytes.isEmpty ? "the file is empty, not JSON" : "the file holds only blank space, not JSON"
         }
         if bytes.allSatisfy({ $0 == 0 }) {
@@ -33,7 +33,7 @@ extension JSONLinkScanner {
         }
         var line = 1
         var lineStart = mark
-        for index in mark..<offset where bytes[index] == 0x0A || (bytes[index] == 0x0D && bytes[safe: index + 1] != 0x0A) {
+        for index in mark..<offset where bytes[index] == 0x0A || (bytes[index] == 0x0D && (index + 1 == bytes.count || bytes[index + 1] != 0x0A)) {
             line += 1
             lineStart = index + 1
         }
@@ -42,12 +42,17 @@ extension JSONLinkScanner {
         // Cut short: the document still open where it stops, and it stops at the file's end,
         // or within its last few bytes when its last character closes nothing (a word, a
         // number, a character cut in two). Not so text after a whole document.
-        let last = bytes.last { !($0 == 0x20 || $0 == 0x0A || $0 == 0x0D || $0 == 0x09) }
+        let last = bytes.last { !isBlank($0) }
         let nearEnd = offset >= bytes.count || (last != UInt8(ascii: "}") && last != UInt8(ascii: "]") && offset >= bytes.count - 8)
         if nearEnd, Self.isOpen(bytes[mark..<offset]) {
             return "not valid JSON: the file ends before the JSON does, at line \(line), column \(column); it may be cut short"
         }
         return "not valid JSON at line \(line), column \(column) (byte \(offset + 1))"
+    }
+
+    /// JSON's blank space: space, line feed, carriage return, tab.
+    private static func isBlank(_ byte: UInt8) -> Bool {
+        byte == 0x20 || byte == 0x0A || byte == 0x0D || byte == 0x09
     }
 
     /// Whether a container is still open after `bytes` (brackets counted outside strings).
@@ -68,11 +73,5 @@ extension JSONLinkScanner {
             }
         }
         return depth > 0 || inString
-    }
-}
-
-private extension Array {
-    subscript(safe index: Int) -> Element? {
-        indices.contains(index) ? self[index] : nil
     }
 }
